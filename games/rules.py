@@ -1,0 +1,851 @@
+"""The rules the scorekeeper scores by: Black Maria and its Hearts relatives.
+
+No Django here: plain data and pure functions, so the whole of the scoring can
+be tested fast and reasoned about on its own. Players are addressed by seat
+index (0 for seat 1, clockwise); their names are passed in only so that
+messages can speak the players' language.
+
+>>> rules = Rules()
+>>> deal_total(rules, 3), moon_value(rules, 3)
+(43, 43)
+>>> names = ["Alice", "Ben", "Cara"]
+>>> result = score_deal(rules, names, PointsEntry((17, 13, 13)))
+>>> result.scores
+(17, 13, 13)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Literal
+
+# --- Cards ------------------------------------------------------------------
+
+SUITS = ("C", "D", "H", "S")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+FULL_PACK = tuple(rank + suit for suit in SUITS for rank in RANKS)
+
+QUEEN_OF_SPADES = "QS"
+KING_OF_SPADES = "KS"
+ACE_OF_SPADES = "AS"
+JACK_OF_DIAMONDS = "JD"
+HEARTS = tuple(rank + "H" for rank in RANKS)
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 7
+
+DEFAULT_REMOVED: dict[int, tuple[str, ...]] = {
+    3: ("2C",),
+    4: (),
+    5: ("2C", "2D"),
+    6: ("2C", "2D", "2S", "2H"),
+    7: ("2C", "2D", "2S"),
+}
+
+MOON_OPTIONS = ("none", "others", "self")
+HEART_OPTIONS = ("one", "spot")
+PASS_DIRECTIONS = ("right", "cycle")
+ENTRY_MODES = ("cards", "counts", "points")
+
+
+def is_card(code: str) -> bool:
+    return isinstance(code, str) and code in _CARD_SET
+
+
+_CARD_SET = frozenset(FULL_PACK)
+
+
+def card_label(code: str) -> str:
+    """Short label with the suit symbol: ``QS`` -> ``Q♠``."""
+    return code[:-1] + SUIT_SYMBOLS[code[-1]]
+
+
+def card_name(code: str) -> str:
+    """Words for screen readers: ``QS`` -> ``queen of spades``."""
+    rank = code[:-1]
+    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[code[-1]]}"
+
+
+def card_sort_key(code: str) -> tuple[int, int]:
+    return SUITS.index(code[-1]), RANKS.index(code[:-1])
+
+
+def spot_value(code: str) -> int:
+    """Face value of a heart under spot hearts: 2-10, J 11, Q 12, K 13, A 14."""
+    return RANKS.index(code[:-1]) + 2
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``["Ann", "Bo", "Cy"]`` -> ``"Ann, Bo and Cy"``."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- Rules ------------------------------------------------------------------
+
+
+class RulesError(ValueError):
+    """Settings that cannot make a playable game; ``problems`` says why."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One table's settings (SPEC sections 1-5). Defaults are Black Maria.
+
+    ``removed`` and ``pass_cards`` of ``None`` mean "the default for the
+    number of players"; :func:`resolve` fills them in for one game.
+    """
+
+    name: str = "Black Maria"
+    hearts: Literal["one", "spot"] = "one"
+    queen_of_spades: int = 13
+    king_of_spades: int = 10
+    ace_of_spades: int = 7
+    jack_of_diamonds: int = 0
+    moon: Literal["none", "others", "self"] = "none"
+    target: int | None = 100
+    deals: int | None = None
+    removed: tuple[str, ...] | None = None
+    pass_cards: int | None = None
+    pass_direction: Literal["right", "cycle"] = "right"
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``rules`` object of the history format."""
+        return {
+            "name": self.name,
+            "hearts": self.hearts,
+            "queen_of_spades": self.queen_of_spades,
+            "king_of_spades": self.king_of_spades,
+            "ace_of_spades": self.ace_of_spades,
+            "jack_of_diamonds": self.jack_of_diamonds,
+            "moon": self.moon,
+            "target": self.target,
+            "deals": self.deals,
+            "removed": None if self.removed is None else list(self.removed),
+            "pass_cards": self.pass_cards,
+            "pass_direction": self.pass_direction,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Read a ``rules`` object; missing keys take the Black Maria default.
+
+        Raises :class:`RulesError` naming every bad value.
+        """
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise RulesError(["the rules must be an object of settings"])
+        problems: list[str] = []
+        values: dict[str, object] = {}
+        defaults = cls()
+
+        name = data.get("name", defaults.name)
+        if not isinstance(name, str) or not name.strip():
+            problems.append("the ruleset's name must be some text")
+        else:
+            values["name"] = name.strip()
+
+        for key, options in (
+            ("hearts", HEART_OPTIONS),
+            ("moon", MOON_OPTIONS),
+            ("pass_direction", PASS_DIRECTIONS),
+        ):
+            value = data.get(key, getattr(defaults, key))
+            if value not in options:
+                problems.append(f"{key.replace('_', ' ')} must be one of {', '.join(options)}")
+            else:
+                values[key] = value
+
+        for key in ("queen_of_spades", "king_of_spades", "ace_of_spades", "jack_of_diamonds"):
+            value = data.get(key, getattr(defaults, key))
+            if not _is_int(value):
+                problems.append(f"{key.replace('_', ' ')} must be a whole number")
+            else:
+                values[key] = value
+
+        for key in ("target", "deals"):
+            value = data.get(key, getattr(defaults, key))
+            if value is not None and not _is_int(value):
+                problems.append(f"{key} must be a whole number or null")
+            else:
+                values[key] = value
+
+        removed = data.get("removed")
+        if removed is not None:
+            if not isinstance(removed, list) or not all(isinstance(c, str) for c in removed):
+                problems.append("removed must be a list of card codes such as 2C")
+            else:
+                values["removed"] = tuple(removed)
+
+        pass_cards = data.get("pass_cards")
+        if pass_cards is not None and not _is_int(pass_cards):
+            problems.append("pass cards must be a whole number")
+        else:
+            values["pass_cards"] = pass_cards
+
+        if problems:
+            raise RulesError(problems)
+        rules = cls(**values)  # type: ignore[arg-type]
+        rule_problems = rules_problems(rules)
+        if rule_problems:
+            raise RulesError(rule_problems)
+        return rules
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def rules_problems(rules: Rules, players: int | None = None) -> list[str]:
+    """Why these settings can't make a game (empty when they can).
+
+    With ``players`` given, the pack and the pass are checked for that count.
+    """
+    problems: list[str] = []
+    if rules.hearts not in HEART_OPTIONS:
+        problems.append("hearts must count one point each or their face value")
+    if rules.moon not in MOON_OPTIONS:
+        problems.append("the moon rule must be none, others or self")
+    if rules.pass_direction not in PASS_DIRECTIONS:
+        problems.append("the pass must go to the right or follow the Hearts cycle")
+    for label, value in (
+        ("Q♠", rules.queen_of_spades),
+        ("K♠", rules.king_of_spades),
+        ("A♠", rules.ace_of_spades),
+    ):
+        if value < 0:
+            problems.append(f"{label} can't be worth less than 0 (it is {value})")
+    if rules.jack_of_diamonds > 0:
+        problems.append(
+            f"J♦ is a bonus card: it must be worth 0 or less (it is {rules.jack_of_diamonds})"
+        )
+    if rules.target is None and rules.deals is None:
+        problems.append("the game needs an end: a target score, a number of deals, or both")
+    if rules.target is not None and rules.target < 1:
+        problems.append(f"the target must be at least 1 (it is {rules.target})")
+    if rules.deals is not None and rules.deals < 1:
+        problems.append(f"the number of deals must be at least 1 (it is {rules.deals})")
+    if rules.removed is not None:
+        bad = [c for c in rules.removed if not is_card(c)]
+        if bad:
+            problems.append(f"{', '.join(map(repr, bad))} are not cards (write them like 2C, 10H)")
+        elif len(set(rules.removed)) != len(rules.removed):
+            problems.append("a removed card is named twice")
+    if rules.pass_cards is not None and rules.pass_cards < 0:
+        problems.append(f"the number of cards passed can't be negative (it is {rules.pass_cards})")
+    if players is not None and not problems:
+        problems.extend(_player_count_problems(rules, players))
+    return problems
+
+
+def _player_count_problems(rules: Rules, players: int) -> list[str]:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return [f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"]
+    problems = []
+    removed = removed_cards(rules, players)
+    cards = 52 - len(removed)
+    if cards % players:
+        problems.append(
+            f"with {len(removed)} cards removed, {cards} cards don't deal out equally "
+            f"to {players} players"
+        )
+    elif rules.pass_cards is not None and rules.pass_cards > cards // players:
+        problems.append(
+            f"{players} players hold {cards // players} cards each, "
+            f"so they can't pass {rules.pass_cards}"
+        )
+    if moon_value(rules, players) == 0 and rules.moon != "none":
+        problems.append("no card is worth points, so nobody can shoot the moon")
+    return problems
+
+
+def resolve(rules: Rules, players: int) -> Rules:
+    """The rules for one game: removed cards and pass size fixed for its count.
+
+    Raises :class:`RulesError` when the settings can't make that game.
+    """
+    problems = rules_problems(rules, players)
+    if problems:
+        raise RulesError(problems)
+    return replace(
+        rules,
+        removed=removed_cards(rules, players),
+        pass_cards=cards_passed(rules, players),
+    )
+
+
+def removed_cards(rules: Rules, players: int) -> tuple[str, ...]:
+    if rules.removed is not None:
+        return tuple(sorted(rules.removed, key=card_sort_key))
+    return DEFAULT_REMOVED[players]
+
+
+def cards_passed(rules: Rules, players: int) -> int:
+    if rules.pass_cards is not None:
+        return rules.pass_cards
+    return 3 if players <= 4 else 2
+
+
+def pack(rules: Rules, players: int) -> tuple[str, ...]:
+    removed = set(removed_cards(rules, players))
+    return tuple(c for c in FULL_PACK if c not in removed)
+
+
+def cards_each(rules: Rules, players: int) -> int:
+    return len(pack(rules, players)) // players
+
+
+def card_value(rules: Rules, code: str) -> int:
+    """What one card is worth under these rules (0 for an ordinary card)."""
+    if code.endswith("H"):
+        return spot_value(code) if rules.hearts == "spot" else 1
+    return {
+        QUEEN_OF_SPADES: rules.queen_of_spades,
+        KING_OF_SPADES: rules.king_of_spades,
+        ACE_OF_SPADES: rules.ace_of_spades,
+        JACK_OF_DIAMONDS: rules.jack_of_diamonds,
+    }.get(code, 0)
+
+
+def valued_cards(rules: Rules, players: int) -> dict[str, int]:
+    """Every card in the pack that is worth something, with its value."""
+    return {code: value for code in pack(rules, players) if (value := card_value(rules, code)) != 0}
+
+
+def hearts_in_pack(rules: Rules, players: int) -> tuple[str, ...]:
+    return tuple(c for c in pack(rules, players) if c.endswith("H"))
+
+
+def special_cards(rules: Rules, players: int) -> tuple[str, ...]:
+    """The valued cards that are not hearts (Q♠, K♠, A♠, J♦ as the rules have them)."""
+    return tuple(c for c in valued_cards(rules, players) if not c.endswith("H"))
+
+
+def deal_total(rules: Rules, players: int) -> int:
+    """The checksum: every valued card in the pack added up.
+
+    >>> deal_total(Rules(), 6)
+    42
+    >>> deal_total(Rules(hearts="spot", queen_of_spades=25), 3)
+    146
+    """
+    return sum(valued_cards(rules, players).values())
+
+
+def moon_value(rules: Rules, players: int) -> int:
+    """The positive values only: what shooting the moon is worth."""
+    return sum(v for v in valued_cards(rules, players).values() if v > 0)
+
+
+def bonus_value(rules: Rules, players: int) -> int:
+    return sum(v for v in valued_cards(rules, players).values() if v < 0)
+
+
+# --- Entries ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardsEntry:
+    """For each seat, the valued cards that player took."""
+
+    cards: tuple[tuple[str, ...], ...]
+    mode: Literal["cards"] = field(default="cards", init=False)
+
+    def to_data(self) -> list[list[str]]:
+        return [list(c) for c in self.cards]
+
+
+@dataclass(frozen=True)
+class CountsEntry:
+    """For each seat, the number of hearts and the valued non-heart cards."""
+
+    hearts: tuple[int, ...]
+    cards: tuple[tuple[str, ...], ...]
+    mode: Literal["counts"] = field(default="counts", init=False)
+
+    def to_data(self) -> dict[str, list]:
+        return {"hearts": list(self.hearts), "cards": [list(c) for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class PointsEntry:
+    """For each seat, the raw points counted on paper."""
+
+    points: tuple[int, ...]
+    mode: Literal["points"] = field(default="points", init=False)
+
+    def to_data(self) -> list[int]:
+        return list(self.points)
+
+
+Entry = CardsEntry | CountsEntry | PointsEntry
+
+
+def entry_from_data(mode: str, data: object) -> Entry:
+    """Rebuild an entry from what :meth:`to_data` stored."""
+    if mode == "cards":
+        return CardsEntry(tuple(tuple(c) for c in data))  # type: ignore[union-attr]
+    if mode == "counts":
+        return CountsEntry(
+            tuple(data["hearts"]),  # type: ignore[index]
+            tuple(tuple(c) for c in data["cards"]),  # type: ignore[index]
+        )
+    if mode == "points":
+        return PointsEntry(tuple(data))  # type: ignore[arg-type]
+    raise ValueError(f"unknown entry mode {mode!r}")
+
+
+class InvalidDeal(ValueError):
+    """An entry that can't be scored; ``problems`` name what is wrong."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class DealResult:
+    raw: tuple[int, ...]
+    scores: tuple[int, ...]
+    moon: int | None  # seat of the shooter when a moon was scored
+
+
+@dataclass(frozen=True)
+class DealCheck:
+    """The live check while entering: "37 of 43" and what is still wrong."""
+
+    counted: int
+    total: int
+    problems: tuple[str, ...]
+    result: DealResult | None
+
+    @property
+    def valid(self) -> bool:
+        return self.result is not None
+
+
+def check_deal(rules: Rules, names: Sequence[str], entry: Entry) -> DealCheck:
+    """Validate and score an entry without raising."""
+    players = len(names)
+    total = deal_total(rules, players)
+    if entry.mode == "cards":
+        counted, problems, raw = _check_cards(rules, names, entry)
+    elif entry.mode == "counts":
+        counted, problems, raw = _check_counts(rules, names, entry)
+    else:
+        counted, problems, raw = _check_points(rules, names, entry)
+    if problems or raw is None:
+        return DealCheck(counted, total, tuple(problems), None)
+    # With no moon rule a clean sweep is just points: no moon is scored.
+    shooter = None if rules.moon == "none" else _moon_shooter(rules, players, entry, raw)
+    scores = _apply_moon(rules, players, raw, shooter)
+    return DealCheck(counted, total, (), DealResult(tuple(raw), tuple(scores), shooter))
+
+
+def score_deal(rules: Rules, names: Sequence[str], entry: Entry) -> DealResult:
+    """Score a valid entry, or raise :class:`InvalidDeal` naming the problems."""
+    check = check_deal(rules, names, entry)
+    if check.result is None:
+        raise InvalidDeal(check.problems)
+    return check.result
+
+
+def _seat_count_problem(names: Sequence[str], given: int, what: str) -> list[str]:
+    if given != len(names):
+        return [f"{what} given for {given} players, but {len(names)} are playing"]
+    return []
+
+
+def _card_takers(
+    rules: Rules,
+    names: Sequence[str],
+    per_seat: Sequence[Iterable[str]],
+    *,
+    allow_hearts: bool,
+) -> tuple[dict[str, int], list[str]]:
+    """Who took each named card, and problems with the naming."""
+    players = len(names)
+    in_pack = set(pack(rules, players))
+    removed = removed_cards(rules, players)
+    takers: dict[str, list[int]] = {}
+    problems: list[str] = []
+    for seat, cards in enumerate(per_seat):
+        for code in cards:
+            if not is_card(code):
+                problems.append(f"{code!r} given to {names[seat]} is not a card")
+                continue
+            if code not in in_pack:
+                problems.append(
+                    f"{card_label(code)} is not in the pack: "
+                    f"{join_names([card_label(c) for c in removed])} are taken out "
+                    f"for {players} players"
+                    if len(removed) > 1
+                    else f"{card_label(code)} is not in the pack for {players} players"
+                )
+                continue
+            if not allow_hearts and code.endswith("H"):
+                problems.append(
+                    f"{card_label(code)} is a heart: count it in {names[seat]}'s hearts"
+                )
+                continue
+            takers.setdefault(code, []).append(seat)
+    owners: dict[str, int] = {}
+    for code in sorted(takers, key=card_sort_key):
+        seats = takers[code]
+        if len(seats) > 1:
+            if len(set(seats)) == 1:
+                problems.append(f"{card_label(code)} is given to {names[seats[0]]} twice")
+            else:
+                who = join_names([names[s] for s in dict.fromkeys(seats)])
+                problems.append(f"{card_label(code)} is given to both {who}")
+        # A doubled card is reported once, as doubled, not also as missing.
+        owners[code] = seats[0]
+    return owners, problems
+
+
+def _missing_cards_problem(missing: Sequence[str]) -> list[str]:
+    if not missing:
+        return []
+    labels = [card_label(c) for c in sorted(missing, key=card_sort_key)]
+    if len(labels) == 1:
+        return [f"nobody has taken {labels[0]} yet"]
+    return [f"nobody has taken {join_names(labels)} yet"]
+
+
+def _check_cards(
+    rules: Rules, names: Sequence[str], entry: CardsEntry
+) -> tuple[int, list[str], list[int] | None]:
+    players = len(names)
+    problems = _seat_count_problem(names, len(entry.cards), "cards are")
+    if problems:
+        return 0, problems, None
+    owners, problems = _card_takers(rules, names, entry.cards, allow_hearts=True)
+    values = valued_cards(rules, players)
+    raw = [0] * players
+    for code, seat in owners.items():
+        raw[seat] += values.get(code, 0)
+    counted = sum(raw)
+    problems += _missing_cards_problem([c for c in values if c not in owners])
+    return counted, problems, None if problems else raw
+
+
+def _check_counts(
+    rules: Rules, names: Sequence[str], entry: CountsEntry
+) -> tuple[int, list[str], list[int] | None]:
+    players = len(names)
+    if rules.hearts != "one":
+        return (
+            0,
+            ["hearts count their face value here: enter the cards or the points instead"],
+            None,
+        )
+    problems = _seat_count_problem(names, len(entry.hearts), "hearts are")
+    problems += _seat_count_problem(names, len(entry.cards), "cards are")
+    if problems:
+        return 0, problems, None
+    raw = [0] * players
+    heart_value = 1
+    for seat, count in enumerate(entry.hearts):
+        if not _is_int(count) or count < 0:
+            problems.append(f"{names[seat]}'s hearts must be a whole number, 0 or more")
+        else:
+            raw[seat] += count * heart_value
+    hearts = len(hearts_in_pack(rules, players))
+    counted_hearts = sum(raw)
+    if not problems and counted_hearts != hearts:
+        problems.append(f"hearts add up to {counted_hearts}, the pack has {hearts}")
+    owners, card_problems = _card_takers(rules, names, entry.cards, allow_hearts=False)
+    problems += card_problems
+    values = valued_cards(rules, players)
+    for code, seat in owners.items():
+        raw[seat] += values.get(code, 0)
+    problems += _missing_cards_problem(
+        [c for c in special_cards(rules, players) if c not in owners]
+    )
+    return sum(raw), problems, None if problems else raw
+
+
+def _check_points(
+    rules: Rules, names: Sequence[str], entry: PointsEntry
+) -> tuple[int, list[str], list[int] | None]:
+    players = len(names)
+    problems = _seat_count_problem(names, len(entry.points), "points are")
+    if problems:
+        return 0, problems, None
+    bad = [names[s] for s, p in enumerate(entry.points) if not _is_int(p)]
+    if bad:
+        return 0, [f"{join_names(bad)}: points must be whole numbers"], None
+    counted = sum(entry.points)
+    total = deal_total(rules, players)
+    if counted != total:
+        return counted, [f"points add up to {counted}, the deal total is {total}"], None
+    if not points_feasible(rules, players, entry.points):
+        return counted, [_infeasible_message(rules, names, entry.points)], None
+    return counted, [], list(entry.points)
+
+
+def _infeasible_message(rules: Rules, names: Sequence[str], points: Sequence[int]) -> str:
+    shown = " / ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
+    specials = special_cards(rules, len(names))
+    positive = [c for c in specials if card_value(rules, c) > 0]
+    if positive:
+        cards = join_names([card_label(c) for c in positive])
+        return f"no way of taking the cards gives {shown}: check who took {cards}"
+    return f"no way of taking the cards gives {shown}"
+
+
+def points_feasible(rules: Rules, players: int, points: Sequence[int]) -> bool:
+    """Could some way of dealing out the valued cards give exactly these points?
+
+    >>> points_feasible(Rules(), 3, (12, 12, 19))
+    True
+    >>> points_feasible(Rules(), 4, (11, 11, 11, 10))
+    False
+    """
+    specials = special_cards(rules, players)
+    values = valued_cards(rules, players)
+    heart_values = tuple(sorted((values[c] for c in hearts_in_pack(rules, players)), reverse=True))
+    for owners in itertools.product(range(players), repeat=len(specials)):
+        need = list(points)
+        for code, seat in zip(specials, owners, strict=True):
+            need[seat] -= values[code]
+        if any(n < 0 for n in need):
+            continue
+        if rules.hearts == "one":
+            if sum(need) == len(heart_values):
+                return True
+        elif _hearts_can_make(heart_values, tuple(sorted(need, reverse=True))):
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _hearts_can_make(hearts: tuple[int, ...], need: tuple[int, ...]) -> bool:
+    """Can the heart values be split so that seat i gets exactly ``need[i]``?
+
+    Depth-first over the hearts, largest first; needs are kept sorted so that
+    seats with equal needs are tried once.
+    """
+    if not hearts:
+        return all(n == 0 for n in need)
+    if sum(need) != sum(hearts):
+        return False
+    first, rest = hearts[0], hearts[1:]
+    tried: set[int] = set()
+    for i, n in enumerate(need):
+        if n >= first and n not in tried:
+            tried.add(n)
+            new_need = list(need)
+            new_need[i] -= first
+            if _hearts_can_make(rest, tuple(sorted(new_need, reverse=True))):
+                return True
+    return False
+
+
+def _moon_shooter(rules: Rules, players: int, entry: Entry, raw: Sequence[int]) -> int | None:
+    """The seat that took every positive card, if any."""
+    moon = moon_value(rules, players)
+    if moon <= 0:
+        return None
+    bonus = bonus_value(rules, players)
+    if entry.mode == "points":
+        # Recognised when one player holds the whole moon value (plus the bonus
+        # if they may have it) and everyone else 0 (or the bonus).
+        for seat, points in enumerate(raw):
+            if points in (moon, moon + bonus) and all(
+                p in (0, bonus) for s, p in enumerate(raw) if s != seat
+            ):
+                return seat
+        return None
+    positive = {c for c, v in valued_cards(rules, players).items() if v > 0}
+    for seat in range(players):
+        if entry.mode == "cards":
+            taken = set(entry.cards[seat])
+            if positive <= taken:
+                return seat
+        else:
+            positive_specials = {c for c in positive if not c.endswith("H")}
+            hearts = len(hearts_in_pack(rules, players))
+            if entry.hearts[seat] == hearts and positive_specials <= set(entry.cards[seat]):
+                return seat
+    return None
+
+
+def _apply_moon(rules: Rules, players: int, raw: Sequence[int], shooter: int | None) -> list[int]:
+    if shooter is None or rules.moon == "none":
+        return list(raw)
+    moon = moon_value(rules, players)
+    scores = []
+    for seat, points in enumerate(raw):
+        if seat == shooter:
+            # The bonus card, if the shooter took it, still counts.
+            kept = points - moon
+            scores.append(kept if rules.moon == "others" else kept - moon)
+        else:
+            scores.append(points + moon if rules.moon == "others" else points)
+    return scores
+
+
+def moon_summary(names: Sequence[str], result: DealResult, rules: Rules) -> str | None:
+    """ "Cara shoots the moon: +43 to Alice and Ben", or None without a moon."""
+    if result.moon is None:
+        return None
+    shooter = names[result.moon]
+    moon = moon_value(rules, len(names))
+    others = [n for s, n in enumerate(names) if s != result.moon]
+    if rules.moon == "others":
+        return f"{shooter} shoots the moon: +{moon} to {join_names(others)}"
+    return f"{shooter} shoots the moon: −{moon} to {shooter}, 0 to {join_names(others)}"
+
+
+# --- Turn order -------------------------------------------------------------
+
+
+def dealer(first_dealer: int, players: int, number: int) -> int:
+    """Seat of the dealer of deal ``number`` (1-based): the deal moves left."""
+    return (first_dealer + number - 1) % players
+
+
+def leader(first_dealer: int, players: int, number: int) -> int:
+    """The player to the dealer's left leads the first trick."""
+    return (dealer(first_dealer, players, number) + 1) % players
+
+
+PassDirection = Literal["right", "left", "across", "hold"]
+
+
+def pass_direction(rules: Rules, players: int, number: int) -> PassDirection:
+    """Where the pass goes in deal ``number``.
+
+    Black Maria always passes right; the Hearts cycle goes left, right,
+    across (with an even count), hold.
+    """
+    if rules.pass_direction == "right":
+        return "right"
+    cycle: tuple[PassDirection, ...] = (
+        ("left", "right", "across", "hold") if players % 2 == 0 else ("left", "right", "hold")
+    )
+    return cycle[(number - 1) % len(cycle)]
+
+
+def pass_receiver(rules: Rules, players: int, number: int, seat: int) -> int | None:
+    """The seat that receives ``seat``'s pass in deal ``number`` (None: hold)."""
+    direction = pass_direction(rules, players, number)
+    if direction == "hold" or cards_passed(rules, players) == 0:
+        return None
+    step = {"left": 1, "right": -1, "across": players // 2}[direction]
+    return (seat + step) % players
+
+
+# --- Whole games ------------------------------------------------------------
+
+
+class GameError(ValueError):
+    """A sequence of deals that breaks the game's rules; ``problems`` say why."""
+
+    def __init__(self, problems: Sequence[str], deal: int | None = None):
+        self.problems = list(problems)
+        self.deal = deal
+        super().__init__("; ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class ScoredDeal:
+    number: int
+    dealer: int
+    leader: int
+    result: DealResult
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameState:
+    deals: tuple[ScoredDeal, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    next_number: int | None  # None once finished
+
+    def next_dealer(self, first_dealer: int, players: int) -> int | None:
+        if self.next_number is None:
+            return None
+        return dealer(first_dealer, players, self.next_number)
+
+
+def game_over(rules: Rules, totals: Sequence[int], deals_played: int) -> bool:
+    """The end rule: a target reached or passed, or the fixed deals all played."""
+    if rules.target is not None and any(t >= rules.target for t in totals):
+        return True
+    return rules.deals is not None and deals_played >= rules.deals
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """Everyone tied on the lowest total shares the win."""
+    best = min(totals)
+    return tuple(s for s, t in enumerate(totals) if t == best)
+
+
+def score_game(
+    rules: Rules,
+    names: Sequence[str],
+    first_dealer: int,
+    entries: Sequence[Entry],
+) -> GameState:
+    """Score every deal in order and decide whether the game is over.
+
+    Raises :class:`GameError` when a deal is invalid (``deal`` is its number)
+    or when the game would end before its last recorded deal.
+    """
+    players = len(names)
+    totals = [0] * players
+    scored: list[ScoredDeal] = []
+    for number, entry in enumerate(entries, start=1):
+        if scored and game_over(rules, totals, len(scored)):
+            raise GameError([_ended_early_message(rules, names, totals, len(scored), len(entries))])
+        check = check_deal(rules, names, entry)
+        if check.result is None:
+            raise GameError([f"deal {number}: {p}" for p in check.problems], deal=number)
+        totals = [t + s for t, s in zip(totals, check.result.scores, strict=True)]
+        scored.append(
+            ScoredDeal(
+                number=number,
+                dealer=dealer(first_dealer, players, number),
+                leader=leader(first_dealer, players, number),
+                result=check.result,
+                totals=tuple(totals),
+            )
+        )
+    finished = bool(scored) and game_over(rules, totals, len(scored))
+    return GameState(
+        deals=tuple(scored),
+        totals=tuple(totals),
+        finished=finished,
+        winners=winners(totals) if finished else (),
+        next_number=None if finished else len(scored) + 1,
+    )
+
+
+def _ended_early_message(
+    rules: Rules, names: Sequence[str], totals: Sequence[int], ended_after: int, recorded: int
+) -> str:
+    if rules.target is not None and any(t >= rules.target for t in totals):
+        over = [f"{n} has {t}" for n, t in zip(names, totals, strict=True) if t >= rules.target]
+        reason = f"{join_names(over)}, reaching the target of {rules.target}"
+    else:
+        reason = f"the {rules.deals} deals of the game are played"
+    return (
+        f"the game would end after deal {ended_after} ({reason}), but {recorded} deals are recorded"
+    )

@@ -1,0 +1,139 @@
+"""Property-based tests: any honest deal validates and scores consistently."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import rules as r
+
+RULESETS = [
+    r.Rules(),
+    r.Rules(moon="others"),
+    r.Rules(moon="self"),
+    r.Rules(king_of_spades=0, ace_of_spades=0, moon="others", target=50),
+    r.Rules(hearts="spot", queen_of_spades=25, target=500),
+    r.Rules(hearts="spot", queen_of_spades=25, moon="others", target=500),
+    r.Rules(jack_of_diamonds=-10),
+    r.Rules(jack_of_diamonds=-10, moon="others"),
+    r.Rules(jack_of_diamonds=-10, moon="self"),
+]
+
+
+@st.composite
+def honest_deals(draw):
+    """A ruleset, a player count and a random owner for every valued card."""
+    rules = draw(st.sampled_from(RULESETS))
+    players = draw(st.integers(r.MIN_PLAYERS, r.MAX_PLAYERS))
+    valued = list(r.valued_cards(rules, players))
+    # Often give everything to one player, so moons are tried too.
+    if draw(st.booleans()) and draw(st.booleans()):
+        shooter = draw(st.integers(0, players - 1))
+        owners = [shooter] * len(valued)
+        for i, card in enumerate(valued):
+            if r.card_value(rules, card) < 0:
+                owners[i] = draw(st.integers(0, players - 1))
+    else:
+        owners = draw(
+            st.lists(st.integers(0, players - 1), min_size=len(valued), max_size=len(valued))
+        )
+    cards = [[] for _ in range(players)]
+    for card, seat in zip(valued, owners, strict=True):
+        cards[seat].append(card)
+    names = [f"Player {i + 1}" for i in range(players)]
+    return rules, names, r.CardsEntry(tuple(tuple(c) for c in cards))
+
+
+def counts_of(rules, entry):
+    hearts = tuple(sum(1 for c in cards if c.endswith("H")) for cards in entry.cards)
+    others = tuple(tuple(c for c in cards if not c.endswith("H")) for cards in entry.cards)
+    return r.CountsEntry(hearts, others)
+
+
+def expected_scores(rules, players, raw, shooter):
+    moon = r.moon_value(rules, players)
+    if shooter is None or rules.moon == "none":
+        return tuple(raw)
+    if rules.moon == "others":
+        return tuple(p - moon if s == shooter else p + moon for s, p in enumerate(raw))
+    return tuple(p - 2 * moon if s == shooter else p for s, p in enumerate(raw))
+
+
+@settings(max_examples=300, deadline=None)
+@given(honest_deals())
+def test_any_assignment_of_the_valued_cards_validates(deal):
+    rules, names, entry = deal
+    players = len(names)
+    result = r.score_deal(rules, names, entry)
+    assert sum(result.raw) == r.deal_total(rules, players)
+    expected_raw = tuple(sum(r.card_value(rules, c) for c in cards) for cards in entry.cards)
+    assert result.raw == expected_raw
+    positive = {c for c, v in r.valued_cards(rules, players).items() if v > 0}
+    sweep = [s for s, cards in enumerate(entry.cards) if positive <= set(cards)]
+    shooter = sweep[0] if sweep and rules.moon != "none" else None
+    assert result.moon == shooter
+    assert result.scores == expected_scores(rules, players, result.raw, shooter)
+
+
+@settings(max_examples=300, deadline=None)
+@given(honest_deals())
+def test_the_same_deal_scores_the_same_as_counts_and_as_points(deal):
+    rules, names, entry = deal
+    by_cards = r.score_deal(rules, names, entry)
+    by_points = r.score_deal(rules, names, r.PointsEntry(by_cards.raw))
+    assert by_points.raw == by_cards.raw
+    assert by_points.scores == by_cards.scores
+    if rules.hearts == "one":
+        assert r.score_deal(rules, names, counts_of(rules, entry)) == by_cards
+
+
+@settings(max_examples=300, deadline=None)
+@given(honest_deals(), st.data())
+def test_any_entry_that_misassigns_a_card_is_refused(deal, data):
+    rules, names, entry = deal
+    cards = [list(c) for c in entry.cards]
+    taken = [(s, c) for s, hand in enumerate(cards) for c in hand]
+    seat, card = data.draw(st.sampled_from(taken))
+    outside = [c for c in r.FULL_PACK if c not in r.pack(rules, len(names))]
+    how = data.draw(
+        st.sampled_from(["drop", "double", "removed"] if outside else ["drop", "double"])
+    )
+    if how == "drop":
+        cards[seat].remove(card)
+    elif how == "double":
+        other = data.draw(st.integers(0, len(names) - 1))
+        cards[other].append(card)
+    else:
+        cards[seat].append(data.draw(st.sampled_from(outside)))
+    check = r.check_deal(rules, names, r.CardsEntry(tuple(tuple(c) for c in cards)))
+    assert not check.valid
+    assert check.problems
+
+
+@settings(max_examples=200, deadline=None)
+@given(honest_deals(), st.data())
+def test_points_that_do_not_add_up_are_refused(deal, data):
+    rules, names, entry = deal
+    raw = list(r.score_deal(rules, names, entry).raw)
+    seat = data.draw(st.integers(0, len(names) - 1))
+    raw[seat] += data.draw(st.integers(1, 20)) * data.draw(st.sampled_from([-1, 1]))
+    assert not r.check_deal(rules, names, r.PointsEntry(tuple(raw))).valid
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(honest_deals(), min_size=1, max_size=8))
+def test_game_totals_are_the_sums_of_the_scores(deals):
+    rules, names, _ = deals[0]
+    rules = r.Rules(**{**rules.to_dict(), "target": None, "deals": 50, "removed": None})
+    entries = []
+    for other_rules, other_names, entry in deals:
+        if len(other_names) == len(names) and r.valued_cards(other_rules, len(names)) == (
+            r.valued_cards(rules, len(names))
+        ):
+            entries.append(entry)
+    state = r.score_game(rules, names, 0, entries)
+    totals = [0] * len(names)
+    for scored in state.deals:
+        totals = [t + s for t, s in zip(totals, scored.result.scores, strict=True)]
+        assert scored.totals == tuple(totals)
+    assert state.totals == tuple(totals)
