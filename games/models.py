@@ -1,0 +1,215 @@
+"""What the scorekeeper stores: tables, players, rulesets, games and deals.
+
+The scoring itself lives in :mod:`games.rules`; these models keep what was
+entered and what the engine computed from it. Writes go through
+:mod:`games.services`.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from games import rules as r
+
+NAME_MAX_LENGTH = 40
+
+
+class Table(models.Model):
+    """A group of people who play together; owned by one account."""
+
+    name = models.CharField(max_length=80)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables"
+    )
+    default_ruleset = models.ForeignKey(
+        "Ruleset", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    last_entry_mode = models.CharField(max_length=10, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("table_detail", args=[self.pk])
+
+
+class Player(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=NAME_MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "name"], name="player_name_unique_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Ruleset(models.Model):
+    """A named set of rules. Built-in ones have no table; a table may have its own."""
+
+    HEARTS_CHOICES = [("one", "one point each"), ("spot", "face value (spot hearts)")]
+    MOON_CHOICES = [
+        ("none", "no moon"),
+        ("others", "moon: the others add the moon value"),
+        ("self", "moon: the shooter subtracts the moon value"),
+    ]
+    PASS_CHOICES = [("right", "to the right, every deal"), ("cycle", "Hearts cycle")]
+
+    name = models.CharField(max_length=80)
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="rulesets"
+    )
+    hearts = models.CharField(max_length=4, choices=HEARTS_CHOICES, default="one")
+    queen_of_spades = models.PositiveSmallIntegerField(default=13)
+    king_of_spades = models.PositiveSmallIntegerField(default=10)
+    ace_of_spades = models.PositiveSmallIntegerField(default=7)
+    jack_of_diamonds = models.SmallIntegerField(default=0)
+    moon = models.CharField(max_length=6, choices=MOON_CHOICES, default="none")
+    target = models.PositiveIntegerField(null=True, blank=True, default=100)
+    deals = models.PositiveIntegerField(null=True, blank=True)
+    # None: the default removed cards for the number of players.
+    removed = models.JSONField(null=True, blank=True)
+    pass_cards = models.PositiveSmallIntegerField(null=True, blank=True)
+    pass_direction = models.CharField(max_length=5, choices=PASS_CHOICES, default="right")
+    notes = models.TextField(blank=True, help_text="House rules shown to the table.")
+
+    class Meta:
+        ordering = ["table_id", "name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(jack_of_diamonds__lte=0), name="ruleset_bonus_not_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(target__isnull=False) | Q(deals__isnull=False),
+                name="ruleset_has_an_end",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.table_id is None
+
+    def to_rules(self) -> r.Rules:
+        return r.Rules(
+            name=self.name,
+            hearts=self.hearts,  # type: ignore[arg-type]
+            queen_of_spades=self.queen_of_spades,
+            king_of_spades=self.king_of_spades,
+            ace_of_spades=self.ace_of_spades,
+            jack_of_diamonds=self.jack_of_diamonds,
+            moon=self.moon,  # type: ignore[arg-type]
+            target=self.target,
+            deals=self.deals,
+            removed=None if self.removed is None else tuple(self.removed),
+            pass_cards=self.pass_cards,
+            pass_direction=self.pass_direction,  # type: ignore[arg-type]
+        )
+
+
+class Game(models.Model):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    STATUS_CHOICES = [(IN_PROGRESS, "in progress"), (FINISHED, "finished")]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    ruleset = models.ForeignKey(
+        Ruleset, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
+    # A frozen copy of the rules at the start (Rules.to_dict, resolved for the
+    # player count), so editing a ruleset never re-scores an old game.
+    rules = models.JSONField()
+    first_dealer = models.PositiveSmallIntegerField(help_text="Seat index, 0 for seat 1.")
+    status = models.CharField(max_length=12, choices=STATUS_CHOICES, default=IN_PROGRESS)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Bumped on every change to the game's deals: the version a client saw.
+    version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        indexes = [models.Index(fields=["table", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} game {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_detail", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.FINISHED
+
+    def get_rules(self) -> r.Rules:
+        return r.Rules.from_dict(self.rules)
+
+
+class Seat(models.Model):
+    """A player's place at one game, with their running total."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField(help_text="Seat index, 0 for seat 1, clockwise.")
+    total = models.IntegerField(default=0)
+    is_winner = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_number_unique_per_game"),
+            models.UniqueConstraint(fields=["game", "player"], name="player_seated_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.number + 1}"
+
+
+class Deal(models.Model):
+    MODE_CHOICES = [(m, m) for m in r.ENTRY_MODES]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    mode = models.CharField(max_length=6, choices=MODE_CHOICES)
+    # Exactly what was entered, by seat index (rules.Entry.to_data).
+    entry = models.JSONField()
+    # Computed by the engine, by seat index.
+    raw = models.JSONField()
+    scores = models.JSONField()
+    totals = models.JSONField()
+    moon_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["game_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_number_unique_per_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of game {self.game_id}"
+
+    def get_entry(self) -> r.Entry:
+        return r.entry_from_data(self.mode, self.entry)

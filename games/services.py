@@ -1,0 +1,245 @@
+"""Operations that write: starting games and recording, editing, deleting deals.
+
+Every deal write goes through :func:`_rescore`, inside one transaction with
+the game row locked, so the stored scores are always what the rules engine
+computes from the stored entries, and a refused change leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games import rules as r
+from games.models import Deal, Game, Player, Ruleset, Seat, Table
+
+GAME_FINISHED = "The game is over: no more deals can be entered."
+NOT_YOUR_PLAYERS = "Every player must belong to this table."
+PLAYERS_TWICE = "A player can sit only once at a game."
+
+
+class Refused(Exception):
+    """A change the rules don't allow; ``problems`` say why in players' terms."""
+
+    def __init__(self, problems: Sequence[str] | str):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("; ".join(self.problems))
+
+
+@dataclass
+class DealConflict(Exception):
+    """Somebody else changed the game since this entry was started."""
+
+    message: str
+    deal: Deal | None
+
+
+def seat_names(game: Game) -> list[str]:
+    return [seat.player.name for seat in game.seats.select_related("player")]
+
+
+def game_start(
+    *,
+    table: Table,
+    players: Sequence[Player],
+    ruleset: Ruleset,
+    first_dealer: int | None = None,
+    by: AbstractBaseUser | None = None,
+) -> Game:
+    """Seat ``players`` in this order (clockwise) and start a game.
+
+    ``first_dealer`` is a seat index; None draws one at random.
+    """
+    if any(p.table_id != table.pk for p in players):
+        raise Refused(NOT_YOUR_PLAYERS)
+    if len({p.pk for p in players}) != len(players):
+        raise Refused(PLAYERS_TWICE)
+    try:
+        rules = r.resolve(ruleset.to_rules(), len(players))
+    except r.RulesError as error:
+        raise Refused(error.problems) from None
+    if first_dealer is None:
+        first_dealer = secrets.randbelow(len(players))
+    if not 0 <= first_dealer < len(players):
+        raise Refused("The first dealer must be one of the players.")
+    with transaction.atomic():
+        game = Game.objects.create(
+            table=table,
+            ruleset=ruleset,
+            rules=rules.to_dict(),
+            first_dealer=first_dealer,
+            created_by=by if by is not None and by.is_authenticated else None,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, player=player, number=number) for number, player in enumerate(players)
+        )
+    return game
+
+
+def deal_record(
+    *,
+    game: Game,
+    entry: r.Entry,
+    by: AbstractBaseUser | None,
+    number: int | None = None,
+) -> Deal:
+    """Record the next deal of ``game``.
+
+    ``number`` is the deal number the person was entering; if that deal has
+    been recorded meanwhile (a second tap on Save, another phone), nothing is
+    written and :class:`DealConflict` points at the deal that is there.
+    """
+    with transaction.atomic():
+        game = _lock(game)
+        deals = list(game.deals.order_by("number"))
+        if number is not None and number <= len(deals):
+            existing = deals[number - 1]
+            raise DealConflict(_taken_message(existing), existing)
+        if game.is_finished:
+            raise Refused(GAME_FINISHED)
+        deal = Deal(
+            game=game,
+            number=len(deals) + 1,
+            mode=entry.mode,
+            entry=entry.to_data(),
+            entered_by=_user(by),
+        )
+        deals.append(deal)
+        _rescore(game, deals, start=len(deals) - 1)
+        return deal
+
+
+def deal_edit(
+    *,
+    deal: Deal,
+    entry: r.Entry,
+    by: AbstractBaseUser | None,
+    version: int | None = None,
+) -> Deal:
+    """Replace what was entered for ``deal`` and re-score everything after it.
+
+    ``version`` is the deal's version when the person opened it; if someone
+    changed it since, nothing is written and :class:`DealConflict` is raised.
+    """
+    with transaction.atomic():
+        game = _lock(deal.game)
+        deals = list(game.deals.order_by("number"))
+        current = next((d for d in deals if d.pk == deal.pk), None)
+        if current is None:
+            raise DealConflict(f"Deal {deal.number} was deleted meanwhile.", None)
+        if version is not None and current.version != version:
+            raise DealConflict(_changed_message(current), current)
+        current.mode = entry.mode
+        current.entry = entry.to_data()
+        current.version += 1
+        _rescore(game, deals, start=current.number - 1, changed={current.pk})
+        return current
+
+
+def deal_delete(*, deal: Deal, by: AbstractBaseUser | None, version: int | None = None) -> None:
+    """Delete ``deal``; later deals move up one number and are re-scored."""
+    with transaction.atomic():
+        game = _lock(deal.game)
+        deals = list(game.deals.order_by("number"))
+        current = next((d for d in deals if d.pk == deal.pk), None)
+        if current is None:
+            return
+        if version is not None and current.version != version:
+            raise DealConflict(_changed_message(current), current)
+        index = current.number - 1
+        remaining = deals[:index] + deals[index + 1 :]
+        # Check the whole game first, so a refused deletion deletes nothing.
+        state = _score(game, remaining)
+        current.delete()
+        for deal_after in remaining[index:]:
+            deal_after.number -= 1
+            # One at a time in ascending order, so no two deals ever share a number.
+            Deal.objects.filter(pk=deal_after.pk).update(number=deal_after.number)
+        store_scores(game, remaining, state, start=index)
+
+
+def _lock(game: Game) -> Game:
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return by if by is not None and by.is_authenticated else None
+
+
+def _who(deal: Deal) -> str:
+    return deal.entered_by.get_username() if deal.entered_by else "someone else"
+
+
+def _taken_message(deal: Deal) -> str:
+    return f"Deal {deal.number} was just entered by {_who(deal)} — here it is."
+
+
+def _changed_message(deal: Deal) -> str:
+    return f"Deal {deal.number} was changed by someone else since you opened it — here it is now."
+
+
+def _score(game: Game, deals: Sequence[Deal]) -> r.GameState:
+    names = seat_names(game)
+    try:
+        return r.score_game(
+            game.get_rules(), names, game.first_dealer, [d.get_entry() for d in deals]
+        )
+    except r.GameError as error:
+        raise Refused(error.problems) from None
+
+
+def _rescore(
+    game: Game, deals: list[Deal], *, start: int, changed: set[int] | None = None
+) -> r.GameState:
+    state = _score(game, deals)
+    store_scores(game, deals, state, start=start, changed=changed)
+    return state
+
+
+def store_scores(
+    game: Game,
+    deals: Sequence[Deal],
+    state: r.GameState,
+    *,
+    start: int,
+    changed: set[int] | None = None,
+) -> None:
+    """Write the engine's results for deals ``start`` onward, seats and game."""
+    to_update = []
+    for deal, scored in zip(deals[start:], state.deals[start:], strict=True):
+        deal.raw = list(scored.result.raw)
+        deal.scores = list(scored.result.scores)
+        deal.totals = list(scored.totals)
+        deal.moon_seat = scored.result.moon
+        if deal.pk is None:
+            deal.save()
+        else:
+            to_update.append(deal)
+    if to_update:
+        fields = ["raw", "scores", "totals", "moon_seat", "updated_at"]
+        if changed:
+            fields += ["mode", "entry", "version"]
+        now = timezone.now()
+        for deal in to_update:
+            deal.updated_at = now
+        Deal.objects.bulk_update(to_update, fields)
+
+    seats = list(game.seats.all())
+    for seat in seats:
+        seat.total = state.totals[seat.number]
+        seat.is_winner = seat.number in state.winners
+    Seat.objects.bulk_update(seats, ["total", "is_winner"])
+
+    was_finished = game.is_finished
+    game.status = Game.FINISHED if state.finished else Game.IN_PROGRESS
+    if state.finished and not was_finished:
+        game.finished_at = timezone.now()
+    elif not state.finished:
+        game.finished_at = None
+    game.version += 1
+    game.save(update_fields=["status", "finished_at", "version", "updated_at"])

@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games.models import Player, Ruleset, Table
+from games.services import game_start
+
+
+@pytest.fixture
+def owner(db):
+    return get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
+
+
+@pytest.fixture
+def outsider(db):
+    return get_user_model().objects.create_user("olaf", password="a-long-pass-phrase")
+
+
+@pytest.fixture
+def table(owner):
+    return Table.objects.create(name="Friday club", owner=owner)
+
+
+@pytest.fixture
+def players(table):
+    return [Player.objects.create(table=table, name=n) for n in ("Alice", "Ben", "Cara")]
+
+
+def builtin(name: str) -> Ruleset:
+    return Ruleset.objects.get(table=None, name=name)
+
+
+@pytest.fixture
+def moon_game(table, players, owner):
+    """Alice, Ben and Cara, Black Maria with moon to the others; Alice deals first."""
+    return game_start(
+        table=table,
+        players=players,
+        ruleset=builtin("Black Maria, moon to the others"),
+        first_dealer=0,
+        by=owner,
+    )

@@ -1,0 +1,108 @@
+"""The project as a whole: migrations, settings, built-ins, admin."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management import call_command
+
+from games import rules as r
+from games.models import Ruleset
+from scorekeeper import settings as project_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.django_db
+def test_no_model_change_is_missing_a_migration():
+    out = io.StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+    assert "No changes detected" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_the_builtin_rulesets_score_as_named():
+    expected = {
+        "Black Maria": (43, "none", 100),
+        "Black Maria, moon to the others": (43, "others", 100),
+        "Black Maria, moon off the shooter": (43, "self", 100),
+        "Hearts only": (26, "others", 50),
+        "Spot hearts": (146, "none", 500),
+        "Omnibus": (33, "none", 100),
+    }
+    got = {
+        rs.name: (r.deal_total(rs.to_rules(), 3), rs.moon, rs.target)
+        for rs in Ruleset.objects.filter(table=None)
+    }
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "value"), [("1", True), ("yes", True), ("off", False), ("", False)]
+)
+def test_env_bool_reads_the_usual_spellings(monkeypatch, raw, value):
+    monkeypatch.setenv("SOME_FLAG", raw)
+    assert project_settings.env_bool("SOME_FLAG") is value
+
+
+def test_env_bool_fails_loudly_on_a_typo(monkeypatch):
+    monkeypatch.setenv("SOME_FLAG", "ture")
+    with pytest.raises(ImproperlyConfigured, match="SOME_FLAG must be one of"):
+        project_settings.env_bool("SOME_FLAG")
+
+
+def test_env_int_fails_loudly_on_a_typo(monkeypatch):
+    monkeypatch.setenv("SOME_NUMBER", "ten")
+    with pytest.raises(ImproperlyConfigured, match="SOME_NUMBER must be a whole number"):
+        project_settings.env_int("SOME_NUMBER", 1)
+
+
+def run_settings(**env: str) -> subprocess.CompletedProcess:
+    clean = {
+        k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG", "DATABASE_URL")
+    }
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import scorekeeper.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])",
+        ],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = run_settings()
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+
+
+def test_debug_is_off_unless_asked_and_sqlite_is_the_default():
+    result = run_settings(SECRET_KEY="x" * 50)
+    assert result.stdout.split() == ["False", "django.db.backends.sqlite3"]
+
+
+def test_database_url_selects_postgresql():
+    result = run_settings(SECRET_KEY="x" * 50, DATABASE_URL="postgres://u@127.0.0.1:5432/db")
+    assert result.stdout.split() == ["False", "django.db.backends.postgresql"]
+
+
+def test_the_admin_lists_every_model(admin_client):
+    for model in ("table", "player", "ruleset", "game", "deal"):
+        response = admin_client.get(f"/admin/games/{model}/")
+        assert response.status_code == 200, model
+
+
+def test_the_admin_shows_a_game(admin_client, moon_game):
+    response = admin_client.get(f"/admin/games/game/{moon_game.pk}/change/")
+    assert response.status_code == 200
