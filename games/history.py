@@ -1,0 +1,324 @@
+"""The game history format (SPEC section 7): JSON format 1 and the CSV export.
+
+Export writes what was entered plus what the engine computed; import reads
+only what was entered, re-scores it, and saves all games or none.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+
+from games import rules as r
+from games.models import NAME_MAX_LENGTH, Deal, Game, Player, Seat, Table
+from games.services import store_scores
+
+FORMAT = "blackmaria-scores/1"
+
+
+# --- Export -----------------------------------------------------------------
+
+
+def games_for_export(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The queryset with everything an export reads, in a fixed number of queries."""
+    return games.select_related("table").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")),
+        Prefetch("deals", queryset=Deal.objects.order_by("number")),
+    )
+
+
+def _names(game: Game) -> list[str]:
+    return [seat.player.name for seat in game.seats.all()]
+
+
+def _by_name(names: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:
+    return dict(zip(names, values, strict=True))
+
+
+def entry_to_json(mode: str, data: Any, names: Sequence[str]) -> dict[str, Any]:
+    """A stored entry as the history format's ``cards``/``counts``/``points`` object."""
+    if mode == "cards":
+        return {"cards": _by_name(names, [list(c) for c in data])}
+    if mode == "counts":
+        return {
+            "counts": {
+                name: {"hearts": hearts, "cards": list(cards)}
+                for name, hearts, cards in zip(names, data["hearts"], data["cards"], strict=True)
+            }
+        }
+    return {"points": _by_name(names, list(data))}
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    names = _names(game)
+    rules = game.get_rules()
+    players = len(names)
+    deals = []
+    for deal in game.deals.all():
+        deals.append(
+            {
+                **entry_to_json(deal.mode, deal.entry, names),
+                "number": deal.number,
+                "dealer": names[r.dealer(game.first_dealer, players, deal.number)],
+                "leader": names[r.leader(game.first_dealer, players, deal.number)],
+                "raw": _by_name(names, deal.raw),
+                "scores": _by_name(names, deal.scores),
+                "moon": None if deal.moon_seat is None else names[deal.moon_seat],
+                "totals": _by_name(names, deal.totals),
+            }
+        )
+    totals = [seat.total for seat in game.seats.all()]
+    finished = game.is_finished
+    next_number = len(deals) + 1
+    return {
+        "table": game.table.name,
+        "players": names,
+        "first_dealer": names[game.first_dealer],
+        "rules": rules.to_dict(),
+        "deals": deals,
+        "status": game.status,
+        "totals": _by_name(names, totals),
+        "winners": [seat.player.name for seat in game.seats.all() if seat.is_winner],
+        "deal_total": r.deal_total(rules, players),
+        "moon_value": r.moon_value(rules, players),
+        "next_dealer": None
+        if finished
+        else names[r.dealer(game.first_dealer, players, next_number)],
+        "started_at": game.started_at.isoformat(),
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+
+
+def export_json(games: QuerySet[Game]) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "games": [game_to_json(g) for g in games_for_export(games).iterator(chunk_size=100)],
+    }
+
+
+def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:
+    """One row per deal, after a header row.
+
+    With one game the columns are named after its players; with several
+    (whose players differ) they are numbered by seat, and each row names its
+    players in the ``seat N`` columns.
+    """
+    games = list(games_for_export(games))
+    single = len(games) == 1
+    if single:
+        names = _names(games[0])
+        header: list[str | int] = ["game", "table", "deal", "dealer"]
+        header += [f"{n} points" for n in names]
+        header += ["moon"]
+        header += [f"{n} total" for n in names]
+        yield header
+    else:
+        width = max((len(_names(g)) for g in games), default=r.MIN_PLAYERS)
+        header = ["game", "table", "deal", "dealer"]
+        header += [f"seat {i}" for i in range(1, width + 1)]
+        header += [f"seat {i} points" for i in range(1, width + 1)]
+        header += ["moon"]
+        header += [f"seat {i} total" for i in range(1, width + 1)]
+        yield header
+    for game in games:
+        names = _names(game)
+        pad = [] if single else [""] * (width - len(names))
+        for deal in game.deals.all():
+            row: list[str | int] = [
+                game.pk,
+                game.table.name,
+                deal.number,
+                names[r.dealer(game.first_dealer, len(names), deal.number)],
+            ]
+            if not single:
+                row += names + pad
+            row += list(deal.scores) + pad
+            row += ["" if deal.moon_seat is None else names[deal.moon_seat]]
+            row += list(deal.totals) + pad
+            yield row
+
+
+def export_csv(games: QuerySet[Game], out: io.TextIOBase) -> None:
+    writer = csv.writer(out)
+    for row in export_csv_rows(games):
+        writer.writerow([_csv_safe(v) for v in row])
+
+
+def _csv_safe(value: str | int) -> str | int:
+    # A name like "=SUM(...)" must stay text when the file opens in a spreadsheet.
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+# --- Import -----------------------------------------------------------------
+
+
+class ImportRefused(Exception):
+    """A file that can't be imported; nothing was saved."""
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class ParsedGame:
+    table: str
+    names: tuple[str, ...]
+    first_dealer: int
+    rules: r.Rules
+    entries: tuple[r.Entry, ...]
+    state: r.GameState
+
+
+def parse_history(data: Any) -> list[ParsedGame]:
+    """Check a whole file; raise :class:`ImportRefused` naming game, deal and reason."""
+    if not isinstance(data, dict):
+        raise ImportRefused("The file is not a scorekeeper history (expected a JSON object).")
+    if data.get("format") != FORMAT:
+        raise ImportRefused(
+            f"The file's format is {data.get('format')!r}; this app reads {FORMAT!r}."
+        )
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise ImportRefused("The file has no list of games.")
+    return [_parse_game(index, game) for index, game in enumerate(games, start=1)]
+
+
+def _parse_game(index: int, data: Any) -> ParsedGame:
+    def refuse(reason: str, deal: int | None = None) -> ImportRefused:
+        table = data.get("table") if isinstance(data, dict) else None
+        where = f"Game {index}" + (f" ({table})" if isinstance(table, str) else "")
+        if deal is not None:
+            where += f", deal {deal}"
+        return ImportRefused(f"{where}: {reason}")
+
+    if not isinstance(data, dict):
+        raise refuse("a game must be an object")
+    table = data.get("table")
+    if not isinstance(table, str) or not table.strip():
+        raise refuse("the table's name is missing")
+    names = data.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise refuse("players must be a list of names")
+    names = [n.strip() for n in names]
+    if len(set(names)) != len(names):
+        raise refuse("a player's name appears twice")
+    if any(len(n) > NAME_MAX_LENGTH for n in names):
+        raise refuse(f"a player's name is longer than {NAME_MAX_LENGTH} characters")
+    if not r.MIN_PLAYERS <= len(names) <= r.MAX_PLAYERS:
+        raise refuse(
+            f"the game is for {r.MIN_PLAYERS} to {r.MAX_PLAYERS} players, not {len(names)}"
+        )
+    first = data.get("first_dealer")
+    if first not in names:
+        raise refuse(f"the first dealer {first!r} is not one of the players")
+    try:
+        rules = r.resolve(r.Rules.from_dict(data.get("rules")), len(names))
+    except r.RulesError as error:
+        raise refuse("rules: " + "; ".join(error.problems)) from None
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        raise refuse("deals must be a list")
+    entries = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            entries.append(_parse_entry(deal, names))
+        except ValueError as error:
+            raise refuse(str(error), number) from None
+    try:
+        state = r.score_game(rules, names, names.index(first), entries)
+    except r.GameError as error:
+        reason = "; ".join(error.problems)
+        if error.deal is not None:
+            reason = reason.replace(f"deal {error.deal}: ", "")
+        raise refuse(reason, error.deal) from None
+    return ParsedGame(table.strip(), tuple(names), names.index(first), rules, tuple(entries), state)
+
+
+def _parse_entry(deal: Any, names: Sequence[str]) -> r.Entry:
+    if not isinstance(deal, dict):
+        raise ValueError("a deal must be an object")
+    modes = [m for m in r.ENTRY_MODES if m in deal]
+    if len(modes) != 1:
+        raise ValueError("a deal must have exactly one of cards, counts or points")
+    mode = modes[0]
+    body = deal[mode]
+    if not isinstance(body, dict):
+        raise ValueError(f"{mode} must map each player's name to what they took")
+    unknown = [k for k in body if k not in names]
+    if unknown:
+        raise ValueError(f"{r.join_names([repr(k) for k in unknown])} is not playing in this game")
+    missing = [n for n in names if n not in body]
+    if missing:
+        raise ValueError(f"{r.join_names(missing)} missing from the deal")
+    if mode == "cards":
+        per_seat = [_card_list(body[n], n) for n in names]
+        return r.CardsEntry(tuple(per_seat))
+    if mode == "counts":
+        hearts, cards = [], []
+        for n in names:
+            item = body[n]
+            if not isinstance(item, dict):
+                raise ValueError(f"{n}'s counts must have hearts and cards")
+            count = item.get("hearts", 0)
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise ValueError(f"{n}'s hearts must be a whole number")
+            hearts.append(count)
+            cards.append(_card_list(item.get("cards", []), n))
+        return r.CountsEntry(tuple(hearts), tuple(cards))
+    points = []
+    for n in names:
+        value = body[n]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{n}'s points must be a whole number")
+        points.append(value)
+    return r.PointsEntry(tuple(points))
+
+
+def _card_list(value: Any, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise ValueError(f"{name}'s cards must be a list of card codes such as QS")
+    return tuple(c.strip().upper() for c in value)
+
+
+def import_history(data: Any, *, owner: AbstractBaseUser, table: Table | None = None) -> list[Game]:
+    """Import every game in ``data`` for ``owner``, all or nothing.
+
+    Games go to the owner's table of the same name (made when missing), or
+    all into ``table`` when one is given; missing players are added.
+    """
+    parsed = parse_history(data)
+    with transaction.atomic():
+        return [_save_game(p, owner=owner, table=table) for p in parsed]
+
+
+def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | None) -> Game:
+    if table is None:
+        table = Table.objects.filter(owner=owner, name=parsed.table).order_by("id").first()
+        if table is None:
+            table = Table.objects.create(owner=owner, name=parsed.table)
+    players = []
+    for name in parsed.names:
+        player, _ = Player.objects.get_or_create(table=table, name=name)
+        players.append(player)
+    game = Game.objects.create(
+        table=table, rules=parsed.rules.to_dict(), first_dealer=parsed.first_dealer
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player, number=number) for number, player in enumerate(players)
+    )
+    deals = [
+        Deal(game=game, number=number, mode=entry.mode, entry=entry.to_data())
+        for number, entry in enumerate(parsed.entries, start=1)
+    ]
+    store_scores(game, deals, parsed.state, start=0)
+    return game

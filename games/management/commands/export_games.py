@@ -1,0 +1,42 @@
+"""``python manage.py export_games [--table NAME] [--output FILE] [--format json|csv]``."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.history import export_csv, export_json
+from games.models import Game
+
+
+class Command(BaseCommand):
+    help = "Write the game history as JSON (format 1) or CSV."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--table", help="Only the games of tables with this name.")
+        parser.add_argument("--output", help="Write to this file instead of standard output.")
+        parser.add_argument("--format", choices=["json", "csv"], default="json")
+
+    def handle(self, *args: object, **options: object) -> None:
+        games = Game.objects.order_by("started_at", "id")
+        if options["table"]:
+            games = games.filter(table__name=options["table"])
+            if not games.exists():
+                raise CommandError(f"No games found for a table named {options['table']!r}.")
+        output = options["output"]
+        if not output:
+            self.stdout.ending = ""
+            self._write(games, options["format"], self.stdout)
+            return
+        try:
+            with open(output, "w", encoding="utf-8", newline="") as out:
+                self._write(games, options["format"], out)
+        except OSError as error:
+            raise CommandError(f"Can't write {output}: {error.strerror}") from None
+
+    def _write(self, games, fmt: object, out) -> None:
+        if fmt == "csv":
+            export_csv(games, out)
+        else:
+            out.write(json.dumps(export_json(games), ensure_ascii=False, indent=2) + "\n")
