@@ -243,3 +243,22 @@ def store_scores(
         game.finished_at = None
     game.version += 1
     game.save(update_fields=["status", "finished_at", "version", "updated_at"])
+
+
+def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
+    """A new game with the same seats and rules; the next dealer deals first."""
+    seats = list(game.seats.select_related("player").order_by("number"))
+    players = len(seats)
+    played = game.deals.count()
+    with transaction.atomic():
+        new = Game.objects.create(
+            table=game.table,
+            ruleset=game.ruleset,
+            rules=game.rules,
+            first_dealer=r.dealer(game.first_dealer, players, played + 1),
+            created_by=_user(by),
+        )
+        Seat.objects.bulk_create(
+            Seat(game=new, player=seat.player, number=seat.number) for seat in seats
+        )
+    return new

@@ -1,0 +1,493 @@
+"""Forms: turning what was tapped or typed into domain objects, and back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+
+from games import rules as r
+from games.models import NAME_MAX_LENGTH, Player, Ruleset, Table
+
+# --- Accounts, tables, players -------------------------------------------------
+
+
+class SignUpForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)
+
+
+def clean_name(value: str) -> str:
+    """Trim and fold inner white space, so "Ann " and "Ann" are one player."""
+    return re.sub(r"\s+", " ", value).strip()
+
+
+class TableForm(forms.ModelForm):
+    players = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One name a line (you can add more later).",
+    )
+
+    class Meta:
+        model = Table
+        fields = ["name", "default_ruleset"]
+
+    def __init__(self, *args, rulesets=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["default_ruleset"].queryset = rulesets or Ruleset.objects.filter(table=None)
+        self.fields["default_ruleset"].required = True
+        self.fields["default_ruleset"].empty_label = None
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"])
+
+    def clean_players(self) -> list[str]:
+        names = [clean_name(line) for line in self.cleaned_data["players"].splitlines()]
+        names = [n for n in names if n]
+        for name in names:
+            if len(name) > NAME_MAX_LENGTH:
+                raise forms.ValidationError(
+                    f"“{name[:20]}…” is too long: at most {NAME_MAX_LENGTH} characters."
+                )
+        seen = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise forms.ValidationError(f"{name} is listed twice.")
+            seen.add(name.casefold())
+        return names
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name"]
+
+    def __init__(self, *args, table: Table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.fields["name"].widget.attrs.update(autocomplete="off", maxlength=NAME_MAX_LENGTH)
+
+    def clean_name(self) -> str:
+        name = clean_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Give the player a name.")
+        taken = Player.objects.filter(table=self.table, name__iexact=name)
+        if self.instance.pk:
+            taken = taken.exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise forms.ValidationError(f"{name} already plays at this table.")
+        return name
+
+
+# --- Rulesets ------------------------------------------------------------------
+
+
+class RulesetForm(forms.ModelForm):
+    removed = forms.CharField(
+        required=False,
+        label="Cards taken out",
+        help_text="Blank for the usual ones (2♣ with three players…), or codes like 2C 2D.",
+    )
+
+    class Meta:
+        model = Ruleset
+        fields = [
+            "name",
+            "hearts",
+            "queen_of_spades",
+            "king_of_spades",
+            "ace_of_spades",
+            "jack_of_diamonds",
+            "moon",
+            "target",
+            "deals",
+            "removed",
+            "pass_cards",
+            "pass_direction",
+            "notes",
+        ]
+        labels = {
+            "queen_of_spades": "Q♠ (Black Maria)",
+            "king_of_spades": "K♠",
+            "ace_of_spades": "A♠",
+            "jack_of_diamonds": "J♦ bonus (Omnibus, 0 or less)",
+            "moon": "Shooting the moon",
+            "target": "Game ends at (points)",
+            "deals": "or after this many deals",
+            "pass_cards": "Cards passed",
+            "pass_direction": "Pass",
+            "notes": "House rules",
+        }
+        help_texts = {
+            "target": "Blank for no target.",
+            "deals": "Blank to play to the target.",
+            "pass_cards": "Blank: 3 with three or four players, 2 with more.",
+        }
+        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.removed is not None and not self.is_bound:
+            self.initial["removed"] = " ".join(self.instance.removed)
+        for name in ("queen_of_spades", "king_of_spades", "ace_of_spades", "target", "deals"):
+            self.fields[name].widget.attrs["inputmode"] = "numeric"
+        self.fields["jack_of_diamonds"].widget.attrs["max"] = 0
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"])
+
+    def clean_removed(self) -> list[str] | None:
+        text = self.cleaned_data["removed"].replace(",", " ").upper()
+        codes = [c for c in text.split() if c]
+        if not codes:
+            return None
+        bad = [c for c in codes if not r.is_card(c)]
+        if bad:
+            raise forms.ValidationError(
+                f"{', '.join(bad)}: not cards. Write rank then suit: 2C, 10H, QS."
+            )
+        return codes
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        rules = self.to_rules(cleaned)
+        problems = r.rules_problems(rules)
+        if not problems and not playable_counts(rules):
+            problems = ["these settings don't make a game for any number of players from 3 to 7"]
+            if rules.removed is not None:
+                problems = [
+                    f"with {len(rules.removed)} cards taken out, {52 - len(rules.removed)} cards "
+                    "don't deal out equally to any number of players from 3 to 7"
+                ]
+        for problem in problems:
+            self.add_error(None, problem[0].upper() + problem[1:] + ".")
+        return cleaned
+
+    def to_rules(self, cleaned: Mapping | None = None) -> r.Rules:
+        data = cleaned if cleaned is not None else self.cleaned_data
+        removed = data.get("removed")
+        return r.Rules(
+            name=data.get("name") or "Rules",
+            hearts=data.get("hearts") or "one",
+            queen_of_spades=data.get("queen_of_spades") or 0,
+            king_of_spades=data.get("king_of_spades") or 0,
+            ace_of_spades=data.get("ace_of_spades") or 0,
+            jack_of_diamonds=data.get("jack_of_diamonds") or 0,
+            moon=data.get("moon") or "none",
+            target=data.get("target"),
+            deals=data.get("deals"),
+            removed=None if removed is None else tuple(removed),
+            pass_cards=data.get("pass_cards"),
+            pass_direction=data.get("pass_direction") or "right",
+        )
+
+
+def playable_counts(rules: r.Rules) -> list[int]:
+    return [n for n in range(r.MIN_PLAYERS, r.MAX_PLAYERS + 1) if not r.rules_problems(rules, n)]
+
+
+@dataclass(frozen=True)
+class CountSummary:
+    players: int
+    deal_total: int
+    moon_value: int
+    removed: str
+    pass_cards: int
+    warning: str
+
+
+def ruleset_summary(rules: r.Rules) -> list[CountSummary]:
+    """For each player count the rules can serve: deal total, moon, and warnings."""
+    rows = []
+    for n in playable_counts(rules):
+        warning = ""
+        if rules.deals is not None and rules.deals % n:
+            warning = f"{rules.deals} deals is not a multiple of {n}: not everyone deals equally"
+        removed = r.removed_cards(rules, n)
+        rows.append(
+            CountSummary(
+                players=n,
+                deal_total=r.deal_total(rules, n),
+                moon_value=r.moon_value(rules, n),
+                removed=" ".join(r.card_label(c) for c in removed) or "none",
+                pass_cards=r.cards_passed(rules, n),
+                warning=warning,
+            )
+        )
+    return rows
+
+
+# --- New game ------------------------------------------------------------------
+
+
+class NewGameForm(forms.Form):
+    """Seats are chosen in order (seat 1, 2, …, clockwise); blank seats are skipped."""
+
+    ruleset = forms.ModelChoiceField(queryset=Ruleset.objects.none(), empty_label=None)
+    first_dealer = forms.TypedChoiceField(
+        coerce=int, choices=(), initial=-1, label="First dealer", empty_value=-1
+    )
+
+    def __init__(self, *args, table: Table, players: Sequence[Player], rulesets, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.players = {p.pk: p for p in players}
+        self.fields["ruleset"].queryset = rulesets
+        self.fields["ruleset"].initial = table.default_ruleset_id
+        choices = [("", "—")] + [(p.pk, p.name) for p in players]
+        for seat in range(r.MAX_PLAYERS):
+            self.fields[f"seat_{seat}"] = forms.TypedChoiceField(
+                coerce=int,
+                choices=choices,
+                required=False,
+                empty_value=None,
+                label=f"Seat {seat + 1}",
+            )
+        self.fields["first_dealer"].choices = [(-1, "Draw at random")] + [
+            (seat, f"Seat {seat + 1}") for seat in range(r.MAX_PLAYERS)
+        ]
+
+    def seat_fields(self):
+        return [self[f"seat_{seat}"] for seat in range(r.MAX_PLAYERS)]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        chosen = [cleaned.get(f"seat_{seat}") for seat in range(r.MAX_PLAYERS)]
+        seated = [pk for pk in chosen if pk is not None]
+        if len(set(seated)) != len(seated):
+            names = {self.players[pk].name for pk in seated if seated.count(pk) > 1}
+            raise forms.ValidationError(f"{', '.join(sorted(names))} can sit in only one seat.")
+        if not r.MIN_PLAYERS <= len(seated) <= r.MAX_PLAYERS:
+            raise forms.ValidationError(
+                f"Choose {r.MIN_PLAYERS} to {r.MAX_PLAYERS} players (you chose {len(seated)})."
+            )
+        cleaned["seated"] = [self.players[pk] for pk in seated]
+        dealer = cleaned.get("first_dealer", -1)
+        if dealer is not None and dealer >= len(seated):
+            raise forms.ValidationError(
+                f"The first dealer must be one of the {len(seated)} seats taken."
+            )
+        cleaned["first_dealer"] = None if dealer in (None, -1) else dealer
+        ruleset = cleaned.get("ruleset")
+        if ruleset is not None:
+            problems = r.rules_problems(ruleset.to_rules(), len(seated))
+            if problems:
+                raise forms.ValidationError([f"{ruleset.name}: {p}." for p in problems])
+        return cleaned
+
+
+# --- Entering a deal -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    hearts: int | None
+    points: str
+    filled: bool
+
+
+@dataclass(frozen=True)
+class CardRow:
+    code: str
+    label: str
+    name: str
+    suit: str
+    taker: int | None
+
+
+@dataclass
+class EntryForm:
+    """One deal being entered: what was typed, by seat, and what is wrong with it.
+
+    Built from POST data (or from a stored entry, for editing) and rendered
+    back as it was typed, so nothing is lost when an entry is refused.
+    """
+
+    mode: str
+    rules: r.Rules
+    names: list[str]
+    hearts: list[str] = field(default_factory=list)  # counts, as typed
+    points: list[str] = field(default_factory=list)  # points, as typed
+    takers: dict[str, int | None] = field(default_factory=dict)  # card -> seat
+    filled: int | None = None  # the seat filled in as the remainder
+    problems: list[str] = field(default_factory=list)  # typing problems
+    is_bound: bool = False  # True once it holds what somebody entered
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def hearts_total(self) -> int:
+        return len(r.hearts_in_pack(self.rules, self.players))
+
+    def cards_to_assign(self) -> list[str]:
+        if self.mode == "cards":
+            return sorted(r.valued_cards(self.rules, self.players), key=_entry_order)
+        return sorted(r.special_cards(self.rules, self.players), key=_entry_order)
+
+    @classmethod
+    def blank(cls, mode: str, rules: r.Rules, names: Sequence[str]) -> EntryForm:
+        form = cls(mode, rules, list(names))
+        form.hearts = [""] * len(names)
+        form.points = [""] * len(names)
+        form.takers = {c: None for c in form.cards_to_assign()}
+        return form
+
+    @classmethod
+    def from_post(
+        cls, mode: str, rules: r.Rules, names: Sequence[str], data: Mapping[str, str]
+    ) -> EntryForm:
+        form = cls.blank(mode, rules, names)
+        form.hearts = [data.get(f"hearts-{s}", "").strip() for s in range(len(names))]
+        form.points = [data.get(f"points-{s}", "").strip() for s in range(len(names))]
+        for card in form.takers:
+            value = data.get(f"taker-{card}", "")
+            form.takers[card] = int(value) if value.isdigit() and int(value) < len(names) else None
+        return form
+
+    @classmethod
+    def from_entry(cls, rules: r.Rules, names: Sequence[str], entry: r.Entry) -> EntryForm:
+        form = cls.blank(entry.mode, rules, names)
+        if isinstance(entry, r.PointsEntry):
+            form.points = [str(p) for p in entry.points]
+        else:
+            if isinstance(entry, r.CountsEntry):
+                form.hearts = [str(h) for h in entry.hearts]
+            for seat, cards in enumerate(entry.cards):
+                for card in cards:
+                    if card in form.takers:
+                        form.takers[card] = seat
+        return form
+
+    def fill_remainder(self) -> None:
+        """When all but one player's number is in, suggest the last as the remainder."""
+        if self.mode == "counts":
+            values, total = self.hearts, self.hearts_total
+        elif self.mode == "points":
+            values, total = self.points, r.deal_total(self.rules, self.players)
+        else:
+            return
+        empty = [s for s, v in enumerate(values) if v == ""]
+        if len(empty) != 1:
+            return
+        try:
+            typed = sum(int(v) for v in values if v != "")
+        except ValueError:
+            return
+        remainder = total - typed
+        if self.mode == "counts" and remainder < 0:
+            return
+        values[empty[0]] = str(remainder)
+        self.filled = empty[0]
+
+    def entry(self) -> r.Entry | None:
+        """The engine's entry, or None with ``problems`` saying what can't be read."""
+        self.problems = []
+        if self.mode == "points":
+            points = [self._number(v, s, "points") for s, v in enumerate(self.points)]
+            if self.problems:
+                return None
+            return r.PointsEntry(tuple(points))  # type: ignore[arg-type]
+        per_seat: list[list[str]] = [[] for _ in self.names]
+        for card, seat in self.takers.items():
+            if seat is not None:
+                per_seat[seat].append(card)
+        cards = tuple(tuple(c) for c in per_seat)
+        if self.mode == "cards":
+            return r.CardsEntry(cards)
+        hearts = [self._number(v, s, "hearts") for s, v in enumerate(self.hearts)]
+        if self.problems:
+            return None
+        return r.CountsEntry(tuple(hearts), cards)  # type: ignore[arg-type]
+
+    def _number(self, value: str, seat: int, what: str) -> int | None:
+        name = self.names[seat]
+        if value == "":
+            self.problems.append(f"{name}'s {what} are still to enter")
+            return None
+        try:
+            return int(value.replace("−", "-"))
+        except ValueError:
+            self.problems.append(f"{name}'s {what} must be a whole number (not “{value[:10]}”)")
+            return None
+
+    def check(self) -> r.DealCheck:
+        entry = self.entry()
+        if entry is not None:
+            return r.check_deal(self.rules, self.names, entry)
+        total = r.deal_total(self.rules, self.players)
+        return r.DealCheck(self._counted_so_far(), total, tuple(self.problems), None)
+
+    def _counted_so_far(self) -> int:
+        """The running count of a half-entered deal, from what can be read."""
+        typed = self.points if self.mode == "points" else self.hearts
+        counted = sum(int(v) for v in typed if re.fullmatch(r"-?\d+", v))
+        if self.mode == "counts":
+            values = r.valued_cards(self.rules, self.players)
+            counted += sum(values[c] for c, seat in self.takers.items() if seat is not None)
+        return counted
+
+    @property
+    def heart_choices(self) -> range:
+        return range(self.hearts_total + 1)
+
+    @property
+    def seat_rows(self) -> list[SeatRow]:
+        return [
+            SeatRow(
+                seat=s,
+                name=name,
+                hearts=int(self.hearts[s]) if self.hearts[s].isdigit() else None,
+                points=self.points[s],
+                filled=self.filled == s,
+            )
+            for s, name in enumerate(self.names)
+        ]
+
+    @property
+    def filled_row(self) -> SeatRow | None:
+        return None if self.filled is None else self.seat_rows[self.filled]
+
+    @property
+    def card_rows(self) -> list[CardRow]:
+        return [
+            CardRow(
+                code=code,
+                label=r.card_label(code),
+                name=r.card_name(code),
+                suit=r.SUIT_NAMES[code[-1]],
+                taker=seat,
+            )
+            for code, seat in self.takers.items()
+        ]
+
+
+def _entry_order(card: str) -> tuple[int, int]:
+    """Spades first (Q♠ K♠ A♠ are what people look for), then J♦, then hearts."""
+    order = {"S": 0, "D": 1, "H": 2, "C": 3}
+    rank = r.RANKS.index(card[:-1])
+    if card[-1] == "S":
+        rank = {"Q": 0, "K": 1, "A": 2}.get(card[:-1], 3 + rank)
+    return order[card[-1]], rank
+
+
+def default_mode(rules: r.Rules, remembered: str) -> str:
+    """The table's last choice, else counts for one-point hearts and cards for spot."""
+    if remembered in r.ENTRY_MODES and not (remembered == "counts" and rules.hearts != "one"):
+        return remembered
+    return "counts" if rules.hearts == "one" else "cards"
+
+
+def modes_for(rules: r.Rules) -> list[str]:
+    return [m for m in r.ENTRY_MODES if not (m == "counts" and rules.hearts != "one")]

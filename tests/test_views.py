@@ -1,0 +1,507 @@
+"""The pages: what a signed-in person can do, and what an outsider can't."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import rules as r
+from games.models import Deal, Game, Player, Ruleset, Table
+from games.services import deal_record
+from tests.conftest import builtin
+from tests.test_services import DEAL_1, DEAL_2, DEAL_3, snapshot
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def client_owner(client, owner):
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def client_outsider(client, outsider):
+    client.force_login(outsider)
+    return client
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+# --- Accounts --------------------------------------------------------------------
+
+
+def test_sign_up_signs_in_and_leads_to_a_new_table(client, db):
+    response = client.post(
+        reverse("signup"),
+        {"username": "bo", "password1": "long-pass-phrase-1", "password2": "long-pass-phrase-1"},
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("table_new")
+    assert client.get(reverse("home")).status_code == 200
+
+
+def test_home_needs_signing_in(client, db):
+    response = client.get(reverse("home"))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_the_login_page_renders(client, db):
+    response = client.get(reverse("login"))
+    assert response.status_code == 200
+    assert "<h1>Sign in</h1>" in text(response)
+
+
+def test_home_lists_tables_and_games_in_progress(
+    client_owner, moon_game, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(8):
+        response = client_owner.get(reverse("home"))
+    page = text(response)
+    assert "Friday club" in page
+    assert moon_game.get_absolute_url() in page
+
+
+# --- Tables and players ------------------------------------------------------------
+
+
+def test_a_table_is_made_with_its_players(client_owner, owner):
+    response = client_owner.post(
+        reverse("table_new"),
+        {
+            "name": "  Kitchen  ",
+            "players": "Alice\n Ben \n\nCara",
+            "default_ruleset": builtin("Omnibus").pk,
+        },
+    )
+    table = Table.objects.get(name="Kitchen")
+    assert response.status_code == 302
+    assert table.owner == owner
+    assert table.default_ruleset.name == "Omnibus"
+    assert sorted(table.players.values_list("name", flat=True)) == ["Alice", "Ben", "Cara"]
+
+
+def test_a_table_refuses_a_player_listed_twice(client_owner):
+    response = client_owner.post(
+        reverse("table_new"),
+        {"name": "Kitchen", "players": "Ann\nann", "default_ruleset": builtin("Omnibus").pk},
+    )
+    assert response.status_code == 200
+    assert "ann is listed twice" in text(response)
+    assert not Table.objects.exists()
+
+
+def test_adding_a_player_trims_and_refuses_a_name_taken(client_owner, table, players):
+    url = reverse("player_add", args=[table.pk])
+    assert client_owner.post(url, {"name": "  Dan  "}).status_code == 302
+    assert table.players.filter(name="Dan").exists()
+    response = client_owner.post(url, {"name": "alice"})
+    assert response.status_code == 422
+    assert "alice already plays at this table" in text(response)
+    response = client_owner.post(url, {"name": "x" * 41})
+    assert response.status_code == 422
+    assert table.players.count() == 4
+
+
+def test_renaming_a_player(client_owner, players):
+    url = reverse("player_rename", args=[players[0].pk])
+    assert client_owner.get(url).status_code == 200
+    assert client_owner.post(url, {"name": "Alicia"}).status_code == 302
+    players[0].refresh_from_db()
+    assert players[0].name == "Alicia"
+    response = client_owner.post(url, {"name": "Ben"})
+    assert "Ben already plays at this table" in text(response)
+
+
+def test_choosing_the_default_ruleset(client_owner, table):
+    url = reverse("table_default_ruleset", args=[table.pk])
+    client_owner.post(url, {"ruleset": builtin("Hearts only").pk})
+    table.refresh_from_db()
+    assert table.default_ruleset.name == "Hearts only"
+
+
+# --- Rulesets -----------------------------------------------------------------------
+
+
+def ruleset_post(**changes) -> dict:
+    data = {
+        "name": "House",
+        "hearts": "one",
+        "queen_of_spades": "13",
+        "king_of_spades": "10",
+        "ace_of_spades": "7",
+        "jack_of_diamonds": "0",
+        "moon": "others",
+        "target": "100",
+        "deals": "",
+        "removed": "",
+        "pass_cards": "",
+        "pass_direction": "right",
+        "notes": "",
+    }
+    data.update(changes)
+    return data
+
+
+def test_a_table_makes_its_own_ruleset_from_a_builtin(client_owner, table):
+    url = reverse("ruleset_new", args=[table.pk])
+    response = client_owner.get(url + f"?from={builtin('Spot hearts').pk}")
+    assert response.status_code == 200
+    assert 'value="Spot hearts (our rules)"' in text(response)
+    assert client_owner.post(url, ruleset_post(queen_of_spades="26")).status_code == 302
+    ruleset = Ruleset.objects.get(table=table)
+    assert ruleset.queen_of_spades == 26
+
+
+def test_the_ruleset_preview_shows_deal_total_and_moon(client_owner, table):
+    url = reverse("ruleset_preview", args=[table.pk])
+    response = client_owner.post(url, ruleset_post(jack_of_diamonds="-10"), **HX)
+    page = text(response)
+    assert '<th scope="row">3</th><td>33</td><td>43</td>' in page
+    assert '<th scope="row">6</th><td>32</td><td>42</td>' in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"removed": "2C 2D 2S 2H 3C"},
+            "With 5 cards taken out, 47 cards don&#x27;t deal out equally",
+        ),
+        ({"removed": "ZZ"}, "ZZ: not cards"),
+        ({"target": "", "deals": ""}, "The game needs an end"),
+        ({"deals": "2.5"}, "Enter a whole number"),
+        ({"jack_of_diamonds": "3"}, "J♦ is a bonus card"),
+    ],
+)
+def test_impossible_rulesets_are_refused_clearly(client_owner, table, changes, message):
+    response = client_owner.post(reverse("ruleset_new", args=[table.pk]), ruleset_post(**changes))
+    assert response.status_code == 422
+    assert message in text(response)
+    assert not Ruleset.objects.filter(table=table).exists()
+
+
+def test_a_deal_count_that_is_not_a_multiple_of_the_players_is_warned(client_owner, table):
+    url = reverse("ruleset_preview", args=[table.pk])
+    page = text(client_owner.post(url, ruleset_post(deals="6", target=""), **HX))
+    assert "6 deals is not a multiple of 4: not everyone deals equally" in page
+    assert "6 deals is not a multiple of 3" not in page
+
+
+def test_editing_a_ruleset_never_rescores_a_started_game(client_owner, table, players, owner):
+    ruleset = Ruleset.objects.create(table=table, name="House", moon="others")
+    from games.services import game_start
+
+    game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
+    deal_record(game=game, entry=DEAL_1, by=owner)
+    url = reverse("ruleset_edit", args=[table.pk, ruleset.pk])
+    assert client_owner.post(url, ruleset_post(queen_of_spades="26")).status_code == 302
+    game.refresh_from_db()
+    assert game.get_rules().queen_of_spades == 13
+
+
+# --- New game -------------------------------------------------------------------------
+
+
+def test_starting_a_game_in_seat_order_with_a_chosen_dealer(client_owner, table, players):
+    alice, ben, cara = players
+    response = client_owner.post(
+        reverse("game_new", args=[table.pk]),
+        {
+            "seat_0": cara.pk,
+            "seat_1": alice.pk,
+            "seat_2": "",
+            "seat_3": ben.pk,
+            "first_dealer": "2",
+            "ruleset": builtin("Black Maria").pk,
+        },
+    )
+    game = Game.objects.get()
+    assert response.url == game.get_absolute_url()
+    assert [s.player.name for s in game.seats.order_by("number")] == ["Cara", "Alice", "Ben"]
+    assert game.first_dealer == 2
+
+
+def test_starting_a_game_refuses_a_player_twice_or_too_few(client_owner, table, players):
+    alice, ben, _ = players
+    url = reverse("game_new", args=[table.pk])
+    base = {"first_dealer": "-1", "ruleset": builtin("Black Maria").pk}
+    response = client_owner.post(
+        url, {**base, "seat_0": alice.pk, "seat_1": alice.pk, "seat_2": ben.pk}
+    )
+    assert "Alice can sit in only one seat" in text(response)
+    response = client_owner.post(url, {**base, "seat_0": alice.pk, "seat_1": ben.pk})
+    assert "Choose 3 to 7 players (you chose 2)" in text(response)
+    assert not Game.objects.exists()
+
+
+# --- The game page ------------------------------------------------------------------------
+
+
+def test_the_game_page_shows_totals_the_coming_deal_and_the_pass(client_owner, moon_game, owner):
+    deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    page = text(client_owner.get(moon_game.get_absolute_url()))
+    assert "Deal 2 — Ben deals, Cara leads; pass 3 cards to the right" in page
+    assert (
+        'Alice <span aria-hidden="true">→</span><span class="sr-only">passes to</span> Cara' in page
+    )
+    assert "83 to 100" in page  # Alice has 17
+    assert 'class="total leading"' in page  # Cara, 6
+
+
+def test_the_game_page_keeps_its_query_count_whatever_the_deals(
+    client_owner, moon_game, owner, django_assert_max_num_queries
+):
+    for _ in range(2):
+        deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
+    with django_assert_max_num_queries(10) as few:
+        client_owner.get(moon_game.get_absolute_url())
+    for _ in range(3):
+        deal_record(game=moon_game, entry=r.PointsEntry((0, 13, 30)), by=owner)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        client_owner.get(moon_game.get_absolute_url())
+
+
+def post_deal(client, game, **fields):
+    return client.post(reverse("deal_new", args=[game.pk]), fields)
+
+
+def test_the_worked_example_entered_in_all_three_modes(client_owner, moon_game):
+    hearts = [rank + "H" for rank in r.RANKS]
+    post_deal(client_owner, moon_game, mode="counts", number="1", **{
+        "hearts-0": "4", "hearts-1": "3", "hearts-2": "6",
+        "taker-QS": "0", "taker-KS": "1", "taker-AS": "1",
+    })  # fmt: skip
+    post_deal(client_owner, moon_game, mode="points", number="2", **{
+        "points-0": "0", "points-1": "0", "points-2": "43"
+    })  # fmt: skip
+    cards = {"taker-QS": "0", "taker-KS": "0", "taker-AS": "2"}
+    cards.update({f"taker-{h}": "0" for h in hearts[:5]})
+    cards.update({f"taker-{h}": "1" for h in hearts[5:7]})
+    cards.update({f"taker-{h}": "2" for h in hearts[7:]})
+    response = post_deal(client_owner, moon_game, mode="cards", number="3", **cards)
+    assert response.status_code == 302
+    assert list(moon_game.seats.values_list("total", flat=True)) == [88, 65, 19]
+    page = text(client_owner.get(moon_game.get_absolute_url()))
+    assert '<span class="points">88</span>' in page
+    assert "☾" in page
+
+
+def test_the_last_players_hearts_are_the_remainder(client_owner, moon_game):
+    response = post_deal(client_owner, moon_game, mode="counts", number="1", **{
+        "hearts-0": "4", "hearts-1": "3", "taker-QS": "0", "taker-KS": "1", "taker-AS": "1",
+    })  # fmt: skip
+    assert response.status_code == 302
+    assert Deal.objects.get().entry["hearts"] == [4, 3, 6]
+
+
+def test_the_live_check_counts_and_fills_in_the_remainder(client_owner, moon_game):
+    response = client_owner.post(
+        reverse("deal_check", args=[moon_game.pk]),
+        {"mode": "counts", "hearts-0": "4", "hearts-1": "3", "taker-QS": "0"},
+        **HX,
+    )
+    page = text(response)
+    assert "<strong>26</strong> of 43" in page
+    assert "Nobody has taken K♠ and A♠ yet" in page
+    assert 'id="hearts-2" hx-swap-oob="true"' in page
+    assert 'name="hearts-2" value="6" checked' in page
+    assert "disabled" in page
+    assert not Deal.objects.exists()
+
+
+def test_the_live_check_announces_a_moon_before_saving(client_owner, moon_game):
+    response = client_owner.post(
+        reverse("deal_check", args=[moon_game.pk]),
+        {"mode": "points", "points-0": "0", "points-1": "0", "points-2": "43"},
+        **HX,
+    )
+    page = text(response)
+    assert "Cara shoots the moon: +43 to Alice and Ben" in page
+    assert "disabled" not in page
+
+
+def test_an_invalid_deal_is_refused_keeps_what_was_typed_and_saves_nothing(client_owner, moon_game):
+    before = snapshot(moon_game)
+    response = post_deal(client_owner, moon_game, mode="points", number="1", **{
+        "points-0": "11", "points-1": "11", "points-2": "11",
+    })  # fmt: skip
+    assert response.status_code == 422
+    page = text(response)
+    assert "Points add up to 33, the deal total is 43" in page
+    assert 'name="points-0" value="11"' in page
+    assert snapshot(moon_game) == before
+
+
+def test_a_double_tap_on_save_records_the_deal_once(client_owner, moon_game):
+    fields = {"mode": "points", "number": "1", "points-0": "17", "points-1": "13", "points-2": "13"}
+    assert post_deal(client_owner, moon_game, **fields).status_code == 302
+    assert post_deal(client_owner, moon_game, **fields).status_code == 302
+    assert moon_game.deals.count() == 1
+
+
+def test_a_deal_someone_else_just_entered_is_shown_not_doubled(client_owner, moon_game, outsider):
+    deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=outsider, number=1)
+    fields = {"mode": "points", "number": "1", "points-0": "13", "points-1": "17", "points-2": "13"}
+    response = post_deal(client_owner, moon_game, **fields)
+    assert response.status_code == 409
+    page = text(response)
+    assert "Deal 1 was just entered by olaf — here it is." in page
+    assert "Deal 1: Alice 17, Ben 13, Cara 13" in page
+    assert 'name="points-0" value="13"' in page
+    assert moon_game.deals.count() == 1
+
+
+def test_saving_with_htmx_returns_the_refreshed_game(client_owner, moon_game):
+    fields = {"mode": "points", "number": "1", "points-0": "17", "points-1": "13", "points-2": "13"}
+    response = client_owner.post(reverse("deal_new", args=[moon_game.pk]), fields, **HX)
+    assert response.status_code == 200
+    page = text(response)
+    assert page.strip().startswith('<div id="game-body">')
+    assert "Deal 2 — Ben deals" in page
+
+
+def current_mode(page: str) -> str:
+    return re.search(r'href="\?mode=(\w+)#entry"[^>]*aria-current="true"', page).group(1)
+
+
+def test_the_entry_mode_is_remembered_per_table(client_owner, moon_game):
+    assert current_mode(text(client_owner.get(moon_game.get_absolute_url()))) == "counts"
+    post_deal(client_owner, moon_game, mode="points", number="1", **{
+        "points-0": "17", "points-1": "13", "points-2": "13",
+    })  # fmt: skip
+    assert current_mode(text(client_owner.get(moon_game.get_absolute_url()))) == "points"
+
+
+def test_spot_hearts_enter_cards_by_default(client_owner, table, players):
+    from games.services import game_start
+
+    game = game_start(table=table, players=players, ruleset=builtin("Spot hearts"), first_dealer=0)
+    page = text(client_owner.get(game.get_absolute_url()))
+    assert "?mode=counts" not in page
+    assert 'href="?mode=cards#entry"' in page
+    assert "For each card, tap who took it." in page
+
+
+# --- Correcting ---------------------------------------------------------------------------
+
+
+def test_editing_a_deal_rescores_the_rest(client_owner, moon_game, owner):
+    first = deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    deal_record(game=moon_game, entry=DEAL_2, by=owner)
+    deal_record(game=moon_game, entry=DEAL_3, by=owner)
+    url = reverse("deal_edit", args=[first.pk])
+    page = text(client_owner.get(url))
+    assert 'name="hearts-0" value="4" checked' in page
+    response = client_owner.post(url, {
+        "mode": "points", "version": "1", "points-0": "13", "points-1": "17", "points-2": "13",
+    })  # fmt: skip
+    assert response.status_code == 302
+    assert list(moon_game.seats.values_list("total", flat=True)) == [84, 62, 26]
+
+
+def test_an_edit_that_would_end_the_game_early_shows_why(client_owner, table, players, owner):
+    from games.services import game_start
+
+    ruleset = Ruleset.objects.create(table=table, name="To 70", moon="others", target=70)
+    game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
+    first = deal_record(game=game, entry=DEAL_1, by=owner)
+    deal_record(game=game, entry=DEAL_2, by=owner)
+    deal_record(game=game, entry=DEAL_3, by=owner)
+    response = client_owner.post(reverse("deal_edit", args=[first.pk]), {
+        "mode": "points", "version": "1", "points-0": "43", "points-1": "0", "points-2": "0",
+    })  # fmt: skip
+    assert response.status_code == 422
+    assert "The game would end after deal 2 (Ben has 86, reaching the target of 70)" in text(
+        response
+    )
+
+
+def test_deleting_a_deal(client_owner, moon_game, owner):
+    deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    url = reverse("deal_delete", args=[deal.pk])
+    assert "Delete deal 1" in text(client_owner.get(url))
+    assert client_owner.post(url, {"version": "1"}).status_code == 302
+    assert not moon_game.deals.exists()
+
+
+def test_a_finished_game_shows_the_winner_and_takes_no_more_deals(
+    client_owner, table, players, owner
+):
+    from games.services import game_start
+
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)
+    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)
+    page = text(client_owner.get(game.get_absolute_url()))
+    assert "🏆 Ben wins" in page
+    assert 'id="entry"' not in page
+    response = post_deal(client_owner, game, mode="points", number="3", **{
+        "points-0": "13", "points-1": "13", "points-2": "0",
+    })  # fmt: skip
+    assert "The game is over: no more deals can be entered." in text(response)
+    assert game.deals.count() == 2
+
+
+def test_a_tie_shares_the_win_and_a_rematch_keeps_seats_and_rules(
+    client_owner, table, players, owner
+):
+    from games.services import game_start
+
+    ruleset = Ruleset.objects.create(table=table, name="One deal", target=None, deals=1)
+    game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=1)
+    deal_record(game=game, entry=r.PointsEntry((13, 17, 13)), by=owner)
+    assert "🏆 Alice and Cara share the win" in text(client_owner.get(game.get_absolute_url()))
+    response = client_owner.post(reverse("game_rematch", args=[game.pk]))
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert response.url == new.get_absolute_url()
+    assert new.rules == game.rules
+    assert new.first_dealer == 2
+    assert [s.player_id for s in new.seats.order_by("number")] == [p.pk for p in players]
+
+
+# --- Outsiders ---------------------------------------------------------------------------------
+
+
+def test_an_outsider_gets_404_everywhere(client_outsider, moon_game, owner, players):
+    deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    table = moon_game.table
+    before = snapshot(moon_game)
+    gets = [
+        reverse("table_detail", args=[table.pk]),
+        reverse("ruleset_new", args=[table.pk]),
+        reverse("game_new", args=[table.pk]),
+        reverse("player_rename", args=[players[0].pk]),
+        reverse("game_detail", args=[moon_game.pk]),
+        reverse("deal_edit", args=[deal.pk]),
+        reverse("deal_delete", args=[deal.pk]),
+    ]
+    for url in gets:
+        assert client_outsider.get(url).status_code == 404, url
+    posts = [
+        reverse("player_add", args=[table.pk]),
+        reverse("table_default_ruleset", args=[table.pk]),
+        reverse("ruleset_preview", args=[table.pk]),
+        reverse("game_new", args=[table.pk]),
+        reverse("deal_check", args=[moon_game.pk]),
+        reverse("deal_new", args=[moon_game.pk]),
+        reverse("deal_edit", args=[deal.pk]),
+        reverse("deal_delete", args=[deal.pk]),
+        reverse("game_rematch", args=[moon_game.pk]),
+        reverse("player_rename", args=[players[0].pk]),
+    ]
+    for url in posts:
+        assert client_outsider.post(url, {"name": "x", "mode": "points"}).status_code == 404, url
+    assert snapshot(moon_game) == before
+    assert Player.objects.filter(table=table).count() == 3
+
+
+def test_anonymous_visitors_are_sent_to_sign_in(client, moon_game):
+    response = client.get(moon_game.get_absolute_url())
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
