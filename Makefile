@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test lint format pytest clean
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
+
+.PHONY: run test lint format pytest e2e browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +28,25 @@ format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# The fast suite: everything but the browser tests.
 pytest: $(VENV)/.installed
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
 
-test: lint pytest
+# Browser tests, in their own run: their live server empties the database.
+e2e: $(VENV)/.installed browser node_modules/axe-core/axe.min.js
+	$(BIN)/python -m pytest -m e2e $(PYTEST_ARGS)
+
+# Debian's Chromium; Playwright can't download a browser here.
+browser:
+	@test -x $(CHROMIUM) || { \
+		echo "Installing Chromium (apt-get)…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+node_modules/axe-core/axe.min.js: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: lint pytest e2e
 
 clean:
-	rm -rf $(VENV) staticfiles test-output .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules staticfiles test-output .pytest_cache .hypothesis

@@ -370,7 +370,12 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = _get_game_for_user(request, pk)
     board = scoreboard(game)
     entry = _entry_from_post(request, board)
-    return render(request, "games/entry.html#check", _game_context(board, entry, oob=True))
+    extra = {}
+    deal_id = request.GET.get("deal", "")
+    if deal_id.isdigit():
+        # Checking a change to a recorded deal, from its edit page.
+        extra["deal"] = get_object_or_404(game.deals.all(), pk=int(deal_id))
+    return render(request, "games/entry.html#check", _game_context(board, entry, oob=True, **extra))
 
 
 @login_required
@@ -467,6 +472,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
         problems=problems,
         conflict=conflict,
         save_url=reverse("deal_edit", args=[deal.pk]),
+        check_url=reverse("deal_check", args=[game.pk]) + f"?deal={deal.pk}",
     )
     status = 409 if conflict else 422 if problems else 200
     return render(request, "games/deal_edit.html", context, status=status)

@@ -1,0 +1,192 @@
+"""A whole evening at the table, on a phone, by taps (SPEC section 6)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.conftest import check_page, screenshot
+
+HEARTS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+class Taps:
+    """Counts every tap and key press a person makes."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator: Locator) -> None:
+        locator.tap()
+        self.count += 1
+
+    def type(self, locator: Locator, text: str) -> None:
+        locator.tap()
+        self.page.keyboard.type(text)
+        self.count += 1 + len(text)
+
+
+def chip(page: Page, name: str, value: int | str) -> Locator:
+    return page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])')
+
+
+def totals(page: Page) -> list[str]:
+    return page.locator(".totals .points").all_inner_texts()
+
+
+def sign_up_and_start(page: Page, live_server, ruleset: str, *, checks: bool = True) -> None:
+    """Sign up, make a table of Alice, Ben and Cara, start a game; Alice deals."""
+
+    def check(name: str) -> None:
+        if checks:
+            check_page(page, name)
+
+    page.goto(live_server.url + "/accounts/signup/")
+    check("01-sign-up")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password1", "a-long-pass-phrase")
+    page.fill("#id_password2", "a-long-pass-phrase")
+    page.get_by_role("button", name="Make my account").click()
+    expect(page.get_by_role("heading", name="New table")).to_be_visible()
+    check("02-new-table")
+    page.fill("#id_name", "Friday club")
+    page.fill("#id_players", "Alice\nBen\nCara")
+    page.select_option("#id_default_ruleset", label=ruleset)
+    page.get_by_role("button", name="Make the table").click()
+    expect(page.get_by_role("heading", name="Friday club")).to_be_visible()
+    check("03-table")
+    page.get_by_role("link", name="New game").click()
+    check("04-new-game")
+    page.select_option("#id_first_dealer", label="Seat 1")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#coming-h")).to_have_text(
+        "Deal 1 — Alice deals, Ben leads; pass 3 cards to the right"
+    )
+
+
+def test_the_worked_example_by_taps_then_an_edit_and_the_end(
+    page: Page, live_server, outside_requests
+):
+    sign_up_and_start(page, live_server, "Black Maria, moon to the others")
+    check_page(page, "05-game-counts")
+
+    # Deal 1 in counts: Alice Q♠ + 4 hearts, Ben K♠ A♠ + 3 hearts, Cara 6 hearts.
+    taps = Taps(page)
+    taps.tap(chip(page, "hearts-0", 4))
+    taps.tap(chip(page, "hearts-1", 3))
+    expect(page.locator('input[name="hearts-2"][value="6"]')).to_be_checked()  # the rest
+    taps.tap(chip(page, "taker-QS", 0))
+    taps.tap(chip(page, "taker-KS", 1))
+    taps.tap(chip(page, "taker-AS", 1))
+    expect(page.locator(".tally")).to_have_text("43 of 43")
+    screenshot(page, "06-counts-ready")
+    taps.tap(page.get_by_role("button", name="Save deal 1"))
+    expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    assert taps.count <= 8, f"a counts deal took {taps.count} taps"
+    assert totals(page) == ["17", "20", "6"]
+
+    # Deal 2 in points: Cara shoots the moon.
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("0")
+    page.locator("#points-input-1").fill("0")
+    page.locator("#points-input-1").press("Tab")
+    expect(page.locator("#rest-2")).to_have_text("the rest: 43")
+    expect(page.locator(".moon-note")).to_have_text("☾ Cara shoots the moon: +43 to Alice and Ben")
+    check_page(page, "07-game-points-moon")
+    page.get_by_role("button", name="Save deal 2").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 3 — Cara deals")
+    assert totals(page) == ["60", "63", "6"]
+
+    # Deal 3 in cards: Alice Q♠ K♠ + 5 hearts, Ben 2 hearts, Cara A♠ + 6 hearts.
+    page.get_by_role("link", name="Cards").tap()
+    expect(page.locator("#entry-h")).to_have_text("Enter deal 3")
+    takers = {"QS": 0, "KS": 0, "AS": 2}
+    takers |= {f"{h}H": 0 for h in HEARTS[:5]}
+    takers |= {f"{h}H": 1 for h in HEARTS[5:7]}
+    takers |= {f"{h}H": 2 for h in HEARTS[7:]}
+    for card, seat in takers.items():
+        chip(page, f"taker-{card}", seat).tap()
+    expect(page.locator(".tally")).to_have_text("43 of 43")
+    check_page(page, "08-game-cards")
+    page.get_by_role("button", name="Save deal 3").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 4 — Alice deals")
+    assert totals(page) == ["88", "65", "19"]
+    check_page(page, "09-game-after-three-deals")
+
+    # An invalid deal is refused on the page and nothing is saved.
+    page.get_by_role("link", name="Points").tap()
+    for seat in range(3):
+        page.locator(f"#points-input-{seat}").fill("11")
+    page.locator("#points-input-2").press("Tab")
+    expect(page.locator(".problems")).to_contain_text("Points add up to 33, the deal total is 43")
+    expect(page.get_by_role("button", name="Save deal 4")).to_be_disabled()
+    screenshot(page, "10-invalid-deal")
+    page.reload()
+    expect(page.locator(".history tbody tr")).to_have_count(3)
+
+    # Edit deal 1: Alice 13, Ben 17, Cara 13 — every total after it changes.
+    page.get_by_role("link", name="Edit deal 1").tap()
+    expect(page.get_by_role("heading", name="Friday club: deal 1")).to_be_visible()
+    check_page(page, "11-edit-deal")
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("13")
+    page.locator("#points-input-1").fill("17")
+    page.locator("#points-input-1").press("Tab")
+    expect(page.locator("#rest-2")).to_have_text("the rest: 13")
+    page.get_by_role("button", name="Save the change").tap()
+    expect(page.locator(".message")).to_contain_text("Deal 1 changed")
+    assert totals(page) == ["84", "62", "26"]
+
+    # Play on to the target: Cara shoots again, Alice and Ben pass 100.
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("0")
+    page.locator("#points-input-1").fill("0")
+    page.locator("#points-input-1").press("Tab")
+    expect(page.locator("#rest-2")).to_have_text("the rest: 43")
+    page.get_by_role("button", name="Save deal 4").tap()
+    expect(page.locator("#winner-h")).to_have_text("★ Cara wins")
+    assert totals(page) == ["127", "105", "26"]
+    expect(page.locator("#entry")).to_have_count(0)
+    check_page(page, "12-game-won")
+
+    page.goto(live_server.url + "/")
+    check_page(page, "13-home")
+    assert outside_requests == []
+
+
+def test_without_javascript_the_basic_flow_still_works(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    chip(page, "hearts-0", 4).click()
+    chip(page, "hearts-1", 3).click()
+    chip(page, "hearts-2", 6).click()
+    chip(page, "taker-QS", 0).click()
+    chip(page, "taker-KS", 1).click()
+    chip(page, "taker-AS", 2).click()
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    assert totals(page) == ["17", "13", "13"]
+    # A wrong entry comes back with the reason and what was typed.
+    chip(page, "hearts-0", 5).click()
+    chip(page, "hearts-1", 3).click()
+    chip(page, "hearts-2", 6).click()
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.locator(".problems")).to_contain_text("Hearts add up to 14, the pack has 13")
+    expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
+    expect(page.locator(".history tbody tr")).to_have_count(1)
+    context.close()
+
+
+def test_every_screen_fits_a_360_px_phone(browser, live_server):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    sign_up_and_start(page, live_server, "Spot hearts", checks=False)
+    expect(page.locator("#entry-h")).to_have_text("Enter deal 1")
+    for mode, name in (("cards", "spot-cards"), ("points", "spot-points")):
+        page.get_by_role("link", name=mode.capitalize()).tap()
+        expect(page.locator('.modes a[aria-current="true"]')).to_have_text(mode.capitalize())
+        check_page(page, f"20-360px-{name}")
+    context.close()
