@@ -67,6 +67,7 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name"]
+        labels = {"name": "New player's name"}
 
     def __init__(self, *args, table: Table, **kwargs):
         super().__init__(*args, **kwargs)
@@ -437,6 +438,18 @@ class EntryForm:
             values = r.valued_cards(self.rules, self.players)
             counted += sum(values[c] for c, seat in self.takers.items() if seat is not None)
         return counted
+
+    def taken(self) -> list[tuple[str, list[CardRow], int]]:
+        """Cards assigned so far, under their taker, with the points they make."""
+        rows = self.card_rows
+        return [
+            (
+                name,
+                [c for c in rows if c.taker == seat],
+                sum(r.card_value(self.rules, c.code) for c in rows if c.taker == seat),
+            )
+            for seat, name in enumerate(self.names)
+        ]
 
     @property
     def heart_choices(self) -> range:

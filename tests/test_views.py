@@ -507,3 +507,16 @@ def test_anonymous_visitors_are_sent_to_sign_in(client, moon_game):
     response = client.get(moon_game.get_absolute_url())
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+def test_cards_taken_so_far_show_under_their_taker(client_owner, moon_game):
+    response = client_owner.post(
+        reverse("deal_check", args=[moon_game.pk]),
+        {"mode": "cards", "taker-QS": "1", "taker-2H": "1", "taker-AS": "0"},
+        **HX,
+    )
+    page = text(response)
+    assert "<strong>Ben</strong> 14:" in page
+    assert '<span class="sr-only">queen of spades</span>' in page
+    assert '<strong>Cara</strong> 0: <span class="muted">nothing yet</span>' in page
+    assert "<strong>21</strong> of 43" in page
