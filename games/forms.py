@@ -63,6 +63,27 @@ class TableForm(forms.ModelForm):
         return names
 
 
+class TableNameForm(forms.ModelForm):
+    class Meta:
+        model = Table
+        fields = ["name"]
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"])
+
+
+class MemberForm(forms.Form):
+    username = forms.CharField(label="Their username", max_length=150)
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        if user is None:
+            raise forms.ValidationError(f"Nobody here has the username {username}.")
+        self.cleaned_data["user"] = user
+        return username
+
+
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
@@ -73,6 +94,8 @@ class PlayerForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.table = table
         self.fields["name"].widget.attrs.update(autocomplete="off", maxlength=NAME_MAX_LENGTH)
+        if self.instance.pk:
+            self.fields["name"].label = "Name"
 
     def clean_name(self) -> str:
         name = clean_name(self.cleaned_data["name"])

@@ -7,14 +7,24 @@ entered and what the engine computed from it. Writes go through
 
 from __future__ import annotations
 
+import secrets
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 
 from games import rules as r
 
 NAME_MAX_LENGTH = 40
+INVITE_LIFETIME = timedelta(days=7)
+
+
+def new_token() -> str:
+    """An unguessable link token: 192 random bits."""
+    return secrets.token_urlsafe(24)
 
 
 class Table(models.Model):
@@ -28,6 +38,8 @@ class Table(models.Model):
         "Ruleset", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     last_entry_mode = models.CharField(max_length=10, blank=True, default="")
+    # Read-only link to the table's games; None when turned off.
+    watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -40,15 +52,78 @@ class Table(models.Model):
         return reverse("table_detail", args=[self.pk])
 
 
+class Membership(models.Model):
+    """Another account that keeps this table's scores: starts games, enters deals."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="member_once_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.table}"
+
+
+class Invite(models.Model):
+    """A link that makes whoever opens it (signed in) a member: once, and not for long."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.table}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.expires_at is None:
+            self.expires_at = timezone.now() + INVITE_LIFETIME
+        super().save(*args, **kwargs)
+
+    @property
+    def is_usable(self) -> bool:
+        return self.used_at is None and self.expires_at > timezone.now()
+
+
 class Player(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=NAME_MAX_LENGTH)
+    # The account of the person, so their games and statistics follow them.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["table", "name"], name="player_name_unique_per_table"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=Q(user__isnull=False),
+                name="account_linked_once_per_table",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -142,6 +217,8 @@ class Game(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Read-only link to this game; None when turned off.
+    watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -213,3 +290,33 @@ class Deal(models.Model):
 
     def get_entry(self) -> r.Entry:
         return r.entry_from_data(self.mode, self.entry)
+
+
+class DealChange(models.Model):
+    """The audit trail: every record, edit and delete of a deal, before and after."""
+
+    RECORDED = "recorded"
+    EDITED = "edited"
+    DELETED = "deleted"
+    ACTION_CHOICES = [(RECORDED, "recorded"), (EDITED, "edited"), (DELETED, "deleted")]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    deal = models.ForeignKey(
+        Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
+    )
+    number = models.PositiveIntegerField(help_text="The deal's number when it changed.")
+    action = models.CharField(max_length=8, choices=ACTION_CHOICES)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    # {"mode", "entry", "scores"} as it was before and after; None for none.
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["game", "number"])]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} {self.action}"

@@ -16,7 +16,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import rules as r
-from games.models import Deal, Game, Player, Ruleset, Seat, Table
+from games.models import (
+    Deal,
+    DealChange,
+    Game,
+    Invite,
+    Membership,
+    Player,
+    Ruleset,
+    Seat,
+    Table,
+    new_token,
+)
 
 GAME_FINISHED = "The game is over: no more deals can be entered."
 NOT_YOUR_PLAYERS = "Every player must belong to this table."
@@ -111,6 +122,7 @@ def deal_record(
         )
         deals.append(deal)
         _rescore(game, deals, start=len(deals) - 1)
+        _audit(game, deal, DealChange.RECORDED, by, before=None, after=_snapshot(deal))
         return deal
 
 
@@ -134,10 +146,12 @@ def deal_edit(
             raise DealConflict(f"Deal {deal.number} was deleted meanwhile.", None)
         if version is not None and current.version != version:
             raise DealConflict(_changed_message(current), current)
+        before = _snapshot(current)
         current.mode = entry.mode
         current.entry = entry.to_data()
         current.version += 1
         _rescore(game, deals, start=current.number - 1, changed={current.pk})
+        _audit(game, current, DealChange.EDITED, by, before=before, after=_snapshot(current))
         return current
 
 
@@ -155,12 +169,37 @@ def deal_delete(*, deal: Deal, by: AbstractBaseUser | None, version: int | None 
         remaining = deals[:index] + deals[index + 1 :]
         # Check the whole game first, so a refused deletion deletes nothing.
         state = _score(game, remaining)
+        _audit(game, current, DealChange.DELETED, by, before=_snapshot(current), after=None)
         current.delete()
         for deal_after in remaining[index:]:
             deal_after.number -= 1
             # One at a time in ascending order, so no two deals ever share a number.
             Deal.objects.filter(pk=deal_after.pk).update(number=deal_after.number)
         store_scores(game, remaining, state, start=index)
+
+
+def _snapshot(deal: Deal) -> dict:
+    return {"mode": deal.mode, "entry": deal.entry, "scores": deal.scores}
+
+
+def _audit(
+    game: Game,
+    deal: Deal,
+    action: str,
+    by: AbstractBaseUser | None,
+    *,
+    before: dict | None,
+    after: dict | None,
+) -> None:
+    DealChange.objects.create(
+        game=game,
+        deal=deal,
+        number=deal.number,
+        action=action,
+        by=_user(by),
+        before=before,
+        after=after,
+    )
 
 
 def _lock(game: Game) -> Game:
@@ -262,3 +301,51 @@ def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
             Seat(game=new, player=seat.player, number=seat.number) for seat in seats
         )
     return new
+
+
+# --- Sharing ---------------------------------------------------------------------
+
+
+INVITE_USED = "This invite link has been used or has expired: ask for a new one."
+
+
+def member_add(*, table: Table, user: AbstractBaseUser) -> Membership:
+    """Make ``user`` a member of ``table`` (the owner is one already)."""
+    if user.pk == table.owner_id:
+        raise Refused(f"{user.get_username()} owns {table.name} already.")
+    membership, created = Membership.objects.get_or_create(table=table, user=user)
+    if not created:
+        raise Refused(f"{user.get_username()} is already a member of {table.name}.")
+    return membership
+
+
+def invite_create(*, table: Table, by: AbstractBaseUser) -> Invite:
+    return Invite.objects.create(table=table, created_by=by)
+
+
+def invite_accept(*, token: str, user: AbstractBaseUser) -> Table:
+    """Use an invite once: the first to open it joins; expired or used links refuse."""
+    with transaction.atomic():
+        invite = Invite.objects.select_for_update().select_related("table").filter(token=token)
+        invite = invite.first()
+        if invite is None or not invite.is_usable:
+            raise Refused(INVITE_USED)
+        table = invite.table
+        if user.pk != table.owner_id:
+            Membership.objects.get_or_create(table=table, user=user)
+        invite.used_at = timezone.now()
+        invite.used_by = user
+        invite.save(update_fields=["used_at", "used_by"])
+        return table
+
+
+def watch_link_replace(obj: Game | Table) -> str:
+    """A new read-only link (the old one stops working)."""
+    obj.watch_token = new_token()
+    obj.save(update_fields=["watch_token"])
+    return obj.watch_token
+
+
+def watch_link_off(obj: Game | Table) -> None:
+    obj.watch_token = None
+    obj.save(update_fields=["watch_token"])

@@ -9,9 +9,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,16 +27,18 @@ from django_htmx.middleware import HtmxDetails
 from games import rules as r
 from games.forms import (
     EntryForm,
+    MemberForm,
     NewGameForm,
     PlayerForm,
     RulesetForm,
     SignUpForm,
     TableForm,
+    TableNameForm,
     default_mode,
     modes_for,
     ruleset_summary,
 )
-from games.models import Deal, Game, Player, Ruleset, Table
+from games.models import Deal, Game, Invite, Membership, Player, Ruleset, Table
 from games.scoreboard import load_game, scoreboard
 from games.services import (
     DealConflict,
@@ -40,6 +48,11 @@ from games.services import (
     deal_record,
     game_rematch,
     game_start,
+    invite_accept,
+    invite_create,
+    member_add,
+    watch_link_off,
+    watch_link_replace,
 )
 
 
@@ -51,21 +64,37 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def _tables_for_user(user) -> QuerySet[Table]:
-    return Table.objects.filter(owner=user)
+    """Tables the user owns or keeps scores for as a member."""
+    if not user.is_authenticated:
+        return Table.objects.none()
+    member_of = Membership.objects.filter(user=user).values("table_id")
+    return Table.objects.filter(Q(owner=user) | Q(pk__in=member_of))
 
 
 def _get_table_for_user(request: HttpRequest, pk: int) -> Table:
     return get_object_or_404(_tables_for_user(request.user), pk=pk)
 
 
+def _get_table_for_owner(request: HttpRequest, pk: int) -> Table:
+    """Owner-only actions: outsiders get 404, members 403."""
+    table = _get_table_for_user(request, pk)
+    if table.owner_id != request.user.pk:
+        raise PermissionDenied("Only the table's owner can do this.")
+    return table
+
+
+def _games_for_user(user) -> QuerySet[Game]:
+    return Game.objects.filter(table__in=_tables_for_user(user))
+
+
 def _get_game_for_user(request: HttpRequest, pk: int) -> Game:
-    games = Game.objects.filter(table__in=_tables_for_user(request.user))
+    games = _games_for_user(request.user)
     get_object_or_404(games.values("pk"), pk=pk)
     return load_game(games, pk)
 
 
 def _get_deal_for_user(request: HttpRequest, pk: int) -> Deal:
-    deals = Deal.objects.filter(game__table__in=_tables_for_user(request.user))
+    deals = Deal.objects.filter(game__in=_games_for_user(request.user))
     return get_object_or_404(deals.select_related("game"), pk=pk)
 
 
@@ -81,6 +110,13 @@ def _rulesets_for_table(table: Table) -> QuerySet[Ruleset]:
 
 def _get_ruleset_for_table(table: Table, pk: int) -> Ruleset:
     return get_object_or_404(_rulesets_for_table(table), pk=pk)
+
+
+def _watched_games(token: str) -> QuerySet[Game]:
+    """Games a watch link shows: the game's own link, or its table's."""
+    if not token:
+        return Game.objects.none()
+    return Game.objects.filter(Q(watch_token=token) | Q(table__watch_token=token))
 
 
 # --- Accounts and home -------------------------------------------------------------
@@ -191,7 +227,7 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
-    table = _get_table_for_user(request, pk)
+    table = _get_table_for_owner(request, pk)
     ruleset_id = request.POST.get("ruleset", "")
     if not ruleset_id.isdigit():
         messages.error(request, "Choose a ruleset.")
@@ -209,7 +245,7 @@ def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
     """A table's own ruleset, starting from another one (``?from=``)."""
-    table = _get_table_for_user(request, pk)
+    table = _get_table_for_owner(request, pk)
     base_id = request.GET.get("from", "")
     base = _get_ruleset_for_table(table, int(base_id)) if base_id.isdigit() else _black_maria()
     instance = Ruleset(table=table)
@@ -231,7 +267,7 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def ruleset_edit(request: HttpRequest, pk: int, ruleset_pk: int) -> HttpResponse:
-    table = _get_table_for_user(request, pk)
+    table = _get_table_for_owner(request, pk)
     ruleset = get_object_or_404(Ruleset.objects.filter(table=table), pk=ruleset_pk)
     form = RulesetForm(request.POST or None, instance=ruleset)
     if request.method == "POST" and form.is_valid():
@@ -245,7 +281,7 @@ def ruleset_edit(request: HttpRequest, pk: int, ruleset_pk: int) -> HttpResponse
 @require_POST
 def ruleset_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The deal total, moon value and warnings for the settings as they stand."""
-    table = _get_table_for_user(request, pk)
+    table = _get_table_for_owner(request, pk)
     form = RulesetForm(request.POST)
     summary = ruleset_summary(form.to_rules()) if form.is_valid() else []
     return render(
@@ -340,6 +376,7 @@ def _game_context(board, entry: EntryForm | None, **extra) -> dict:
         else [],
         "modes": modes_for(board.rules),
         "check_url": reverse("deal_check", args=[game.pk]),
+        "live_url": reverse("game_live", args=[game.pk]),
         "save_url": reverse("deal_new", args=[game.pk]),
         "deal_number": board.coming.number if board.coming else None,
     }
@@ -520,3 +557,308 @@ def _redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
     if getattr(request, "htmx", False):
         return HttpResponseClientRedirect(url)
     return HttpResponseRedirect(url)
+
+
+# --- Owner's table settings: name, members, invites, watch links -------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_owner(request, pk)
+    form = TableNameForm(request.POST or None, instance=table)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, f"The table is now called {table.name}.")
+        return redirect("table_settings", table.pk)
+    return _render_settings(request, table, name_form=form, status=422 if form.errors else 200)
+
+
+def _render_settings(
+    request: HttpRequest, table: Table, *, status: int = 200, **forms_
+) -> HttpResponse:
+    table.refresh_from_db()
+    members = list(table.memberships.select_related("user"))
+    accounts = [table.owner] + [m.user for m in members]
+    context = {
+        "table": table,
+        "name_form": forms_.get("name_form") or TableNameForm(instance=table),
+        "member_form": forms_.get("member_form") or MemberForm(),
+        "members": members,
+        "players": list(table.players.select_related("user").order_by("name")),
+        "accounts": accounts,
+        "invites": [i for i in table.invites.all()[:10] if i.is_usable],
+        "watch_url": _absolute(request, "watch_table", table.watch_token),
+    }
+    return render(request, "games/table_settings.html", context, status=status)
+
+
+def _absolute(request: HttpRequest, name: str, token: str | None) -> str | None:
+    return request.build_absolute_uri(reverse(name, args=[token])) if token else None
+
+
+@login_required
+@require_POST
+def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_owner(request, pk)
+    if request.POST.get("confirm") != table.name:
+        messages.error(request, "Type the table's name exactly to delete it.")
+        return redirect("table_settings", table.pk)
+    name = table.name
+    table.delete()
+    messages.success(request, f"{name} and all its games are deleted.")
+    return redirect("home")
+
+
+@login_required
+@require_POST
+def member_new(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_owner(request, pk)
+    form = MemberForm(request.POST)
+    if form.is_valid():
+        try:
+            member_add(table=table, user=form.cleaned_data["user"])
+        except Refused as refusal:
+            form.add_error("username", refusal.problems[0])
+        else:
+            messages.success(request, f"{form.cleaned_data['user']} now keeps scores here too.")
+            return redirect("table_settings", table.pk)
+    return _render_settings(request, table, member_form=form, status=422)
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    table = _get_table_for_owner(request, pk)
+    membership = get_object_or_404(table.memberships.select_related("user"), pk=member_pk)
+    membership.delete()
+    messages.success(request, f"{membership.user} no longer keeps scores here.")
+    return redirect("table_settings", table.pk)
+
+
+@login_required
+@require_POST
+def invite_new(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_owner(request, pk)
+    invite_create(table=table, by=request.user)
+    messages.success(request, "A new invite link is ready: it works once, for 7 days.")
+    return redirect("table_settings", table.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invite_accept_view(request: HttpRequest, token: str) -> HttpResponse:
+    invite = Invite.objects.select_related("table", "created_by").filter(token=token).first()
+    if request.method == "POST":
+        try:
+            table = invite_accept(token=token, user=request.user)
+        except Refused as refusal:
+            messages.error(request, refusal.problems[0])
+            return redirect("home")
+        messages.success(request, f"You now keep scores at {table.name}.")
+        return redirect(table)
+    usable = invite is not None and invite.is_usable
+    return render(
+        request,
+        "games/invite.html",
+        {"invite": invite if usable else None},
+        status=200 if usable else 404,
+    )
+
+
+@login_required
+@require_POST
+def player_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """Link a player to an account at the table (or unlink), so their games follow them."""
+    player = _get_player_for_user(request, pk)
+    table = _get_table_for_owner(request, player.table_id)
+    user_id = request.POST.get("user", "")
+    accounts = {table.owner_id: table.owner}
+    accounts.update({m.user_id: m.user for m in table.memberships.select_related("user")})
+    if user_id == "":
+        player.user = None
+    elif user_id.isdigit() and int(user_id) in accounts:
+        player.user = accounts[int(user_id)]
+        if table.players.filter(user=player.user).exclude(pk=player.pk).exists():
+            messages.error(request, f"{player.user} is already linked to another player here.")
+            return redirect("table_settings", table.pk)
+    else:
+        messages.error(request, "Choose an account that keeps scores at this table.")
+        return redirect("table_settings", table.pk)
+    player.save(update_fields=["user"])
+    messages.success(request, f"{player.name} is {'linked' if player.user else 'not linked'}.")
+    return redirect("table_settings", table.pk)
+
+
+@login_required
+@require_POST
+def table_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_owner(request, pk)
+    _change_watch_link(request, table)
+    return redirect("table_settings", table.pk)
+
+
+@login_required
+@require_POST
+def game_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _get_game_for_user(request, pk)
+    _get_table_for_owner(request, game.table_id)
+    _change_watch_link(request, game)
+    return redirect(reverse("game_share", args=[game.pk]))
+
+
+def _change_watch_link(request: HttpRequest, obj: Game | Table) -> None:
+    if request.POST.get("action") == "off":
+        watch_link_off(obj)
+        messages.success(request, "The watch link is off: it no longer shows anything.")
+    else:
+        watch_link_replace(obj)
+        messages.success(request, "A new watch link is ready; any old one stopped working.")
+
+
+@login_required
+@require_GET
+def game_share(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _get_game_for_user(request, pk)
+    return render(
+        request,
+        "games/game_share.html",
+        {
+            "game": game,
+            "is_owner": game.table.owner_id == request.user.pk,
+            "watch_url": _absolute(request, "watch_game", game.watch_token),
+        },
+    )
+
+
+# --- Live scoreboards and watch links ---------------------------------------------------
+
+
+def _etag(game_id: int, version: int) -> str:
+    return f'"g{game_id}v{version}"'
+
+
+def _not_modified(request: HttpRequest, etag: str) -> bool:
+    sent = request.headers.get("If-None-Match", "")
+    return etag in [t.strip().removeprefix("W/") for t in sent.split(",")]
+
+
+def _live_response(
+    request: HttpRequest, game_id: int, version: int, load, **context
+) -> HttpResponse:
+    """The scoreboard's poll: 304 with no rendering while nothing changed."""
+    etag = _etag(game_id, version)
+    if _not_modified(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        board = scoreboard(load())
+        response = render(
+            request, "games/scoreboard.html#poll", {"board": board, "game": board.game, **context}
+        )
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache, private"
+    return response
+
+
+@login_required
+@require_GET
+def game_live(request: HttpRequest, pk: int) -> HttpResponse:
+    games = _games_for_user(request.user)
+    version = get_object_or_404(games.values_list("version", flat=True), pk=pk)
+    return _live_response(
+        request,
+        pk,
+        version,
+        lambda: load_game(games, pk),
+        live_url=reverse("game_live", args=[pk]),
+    )
+
+
+@require_GET
+def watch_game(request: HttpRequest, token: str) -> HttpResponse:
+    games = _watched_games(token).filter(watch_token=token)
+    game = get_object_or_404(games.values_list("pk", flat=True))
+    return _render_watch(request, load_game(games, game), reverse("watch_game_live", args=[token]))
+
+
+@require_GET
+def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
+    games = _watched_games(token).filter(watch_token=token)
+    pk, version = get_object_or_404(games.values_list("pk", "version"))
+    return _live_response(
+        request,
+        pk,
+        version,
+        lambda: load_game(games, pk),
+        live_url=reverse("watch_game_live", args=[token]),
+        readonly=True,
+    )
+
+
+@require_GET
+def watch_table(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_object_or_404(Table.objects.filter(watch_token=token))
+    games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
+    return render(
+        request, "games/watch_table.html", {"table": table, "games": games, "token": token}
+    )
+
+
+@require_GET
+def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    games = Game.objects.filter(table__watch_token=token)
+    get_object_or_404(games.values("pk"), pk=pk)
+    live_url = reverse("watch_table_game_live", args=[token, pk])
+    return _render_watch(request, load_game(games, pk), live_url)
+
+
+@require_GET
+def watch_table_game_live(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    games = Game.objects.filter(table__watch_token=token)
+    version = get_object_or_404(games.values_list("version", flat=True), pk=pk)
+    return _live_response(
+        request,
+        pk,
+        version,
+        lambda: load_game(games, pk),
+        live_url=reverse("watch_table_game_live", args=[token, pk]),
+        readonly=True,
+    )
+
+
+def _render_watch(request: HttpRequest, game: Game, live_url: str) -> HttpResponse:
+    board = scoreboard(game)
+    response = render(
+        request,
+        "games/watch.html",
+        {"board": board, "game": game, "live_url": live_url, "readonly": True},
+    )
+    response["Referrer-Policy"] = "no-referrer"  # keep the token out of other sites' logs
+    return response
+
+
+# --- The audit trail -----------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def game_changes(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _get_game_for_user(request, pk)
+    names = [seat.player.name for seat in game.seats.all()]
+    changes = [
+        {
+            "change": change,
+            "before": _describe(change.before, names),
+            "after": _describe(change.after, names),
+        }
+        for change in game.changes.select_related("by").order_by("number", "at", "id")
+    ]
+    return render(request, "games/game_changes.html", {"game": game, "changes": changes})
+
+
+def _describe(snapshot: dict | None, names: list[str]) -> str:
+    """A recorded deal in words: "counts: Alice 17, Ben 20, Cara 6"."""
+    if not snapshot:
+        return "—"
+    scores = ", ".join(f"{n} {s}" for n, s in zip(names, snapshot["scores"], strict=True))
+    return f"{snapshot['mode']}: {scores}"

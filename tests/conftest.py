@@ -41,3 +41,12 @@ def moon_game(table, players, owner):
         first_dealer=0,
         by=owner,
     )
+
+
+@pytest.fixture
+def member(table):
+    from games.models import Membership
+
+    user = get_user_model().objects.create_user("mo", password="a-long-pass-phrase")
+    Membership.objects.create(table=table, user=user)
+    return user
