@@ -18,6 +18,7 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
 
 run: $(VENV)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py createcachetable
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: $(VENV)/.installed

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from games import rules as r
+from games import throttle
 from games.models import NAME_MAX_LENGTH, Player, Ruleset, Table
 
 # --- Accounts, tables, players -------------------------------------------------
@@ -20,6 +21,20 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username",)
+
+
+class ThrottledSignInForm(AuthenticationForm):
+    """Sign-in that pauses after repeated failures from one address."""
+
+    def clean(self) -> dict:
+        username = self.data.get("username", "")
+        if throttle.sign_in_locked(self.request, username):
+            raise forms.ValidationError(throttle.SIGN_IN_LOCKED, code="throttled")
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            throttle.sign_in_failed(self.request, username)
+            raise
 
 
 def clean_name(value: str) -> str:

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 
 from games import rules as r
-from games.models import NAME_MAX_LENGTH, Deal, Game, Player, Seat, Table
+from games.models import NAME_MAX_LENGTH, Deal, DealChange, Game, Player, Seat, Table
 from games.services import store_scores
 
 FORMAT = "blackmaria-scores/1"
@@ -321,4 +321,15 @@ def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | No
         for number, entry in enumerate(parsed.entries, start=1)
     ]
     store_scores(game, deals, parsed.state, start=0)
+    DealChange.objects.bulk_create(
+        DealChange(
+            game=game,
+            deal=deal,
+            number=deal.number,
+            action=DealChange.RECORDED,
+            by=owner,
+            after={"mode": deal.mode, "entry": deal.entry, "scores": deal.scores, "imported": True},
+        )
+        for deal in deals
+    )
     return game

@@ -25,6 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games import rules as r
+from games import throttle
 from games.forms import (
     EntryForm,
     MemberForm,
@@ -127,7 +128,12 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignUpForm(request.POST or None)
+    if request.method == "POST" and throttle.sign_up_locked(request):
+        form.is_valid()
+        form.add_error(None, throttle.SIGN_UP_LOCKED)
+        return render(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
+        throttle.signed_up(request)
         user = form.save()
         login(request, user)
         messages.success(request, f"Welcome, {user.get_username()}. Start by making a table.")

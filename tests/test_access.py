@@ -1,0 +1,144 @@
+"""Every URL, for every one of the cast: owner, member, outsider, anonymous, watcher.
+
+A URL added without a line here fails ``test_every_url_is_in_the_matrix``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, reverse
+
+from games import urls as game_urls
+from games.models import Invite
+from games.services import deal_record, watch_link_replace
+from tests.test_services import DEAL_1
+
+OK = "ok"  # 200, a redirect after a write, or 422 for a form the post left incomplete
+LOGIN = "login"  # redirect to sign in
+DENIED = 403
+HIDDEN = 404
+
+PUBLIC = {"login", "logout", "signup"}
+OWNER_ONLY = {
+    OK: ("owner",),
+    DENIED: ("member",),
+    HIDDEN: ("outsider",),
+    LOGIN: ("anon", "watcher"),
+}
+MEMBERS = {OK: ("owner", "member"), HIDDEN: ("outsider",), LOGIN: ("anon", "watcher")}
+SIGNED_IN = {OK: ("owner", "member", "outsider"), LOGIN: ("anon", "watcher")}
+WATCHERS = {OK: ("owner", "member", "outsider", "anon", "watcher")}
+
+# name: (methods, URL arguments, who may)
+MATRIX = {
+    "home": (["get"], lambda w: [], SIGNED_IN),
+    "table_new": (["get", "post"], lambda w: [], SIGNED_IN),
+    "table_detail": (["get"], lambda w: [w.table.pk], MEMBERS),
+    "player_add": (["post"], lambda w: [w.table.pk], MEMBERS),
+    "player_rename": (["get", "post"], lambda w: [w.player.pk], MEMBERS),
+    "player_link": (["post"], lambda w: [w.player.pk], OWNER_ONLY),
+    "table_default_ruleset": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "ruleset_new": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "ruleset_preview": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "ruleset_edit": (["get", "post"], lambda w: [w.table.pk, w.ruleset.pk], OWNER_ONLY),
+    "table_settings": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "table_delete": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "member_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "member_remove": (["post"], lambda w: [w.table.pk, w.membership.pk], OWNER_ONLY),
+    "invite_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "table_watch_link": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "invite_accept": (["get"], lambda w: [w.invite.token], SIGNED_IN),
+    "game_new": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
+    "game_detail": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_live": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_share": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_watch_link": (["post"], lambda w: [w.game.pk], OWNER_ONLY),
+    "game_changes": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_rematch": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "deal_check": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "deal_new": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "deal_edit": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
+    "deal_delete": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
+    "watch_game": (["get"], lambda w: [w.game.watch_token], WATCHERS),
+    "watch_game_live": (["get"], lambda w: [w.game.watch_token], WATCHERS),
+    "watch_table": (["get"], lambda w: [w.table.watch_token], WATCHERS),
+    "watch_table_game": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
+    "watch_table_game_live": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
+}
+
+
+def test_every_url_is_in_the_matrix():
+    names = {p.name for p in game_urls.urlpatterns if isinstance(p, URLPattern)}
+    assert names - PUBLIC == set(MATRIX)
+
+
+class World:
+    def __init__(self, owner, member, table, players, game):
+        self.owner, self.member, self.table, self.player, self.game = (
+            owner,
+            member,
+            table,
+            players[0],
+            game,
+        )
+        from games.models import Ruleset
+
+        self.ruleset = Ruleset.objects.create(table=table, name="House", moon="others")
+        self.membership = table.memberships.get()
+        self.deal = deal_record(game=game, entry=DEAL_1, by=owner)
+        self.invite = Invite.objects.create(table=table, created_by=owner)
+        watch_link_replace(game)
+        watch_link_replace(table)
+
+
+@pytest.fixture
+def world(owner, member, table, players, moon_game):
+    return World(owner, member, table, players, moon_game)
+
+
+def outcome(response) -> str | int:
+    if response.status_code in (403, 404):
+        return response.status_code
+    if response.status_code == 302 and "/accounts/login/" in response.url:
+        return LOGIN
+    assert response.status_code in (200, 302, 409, 422), response.status_code
+    return OK
+
+
+CASES = [
+    (name, method, role, expected)
+    for name, (methods, _, rule) in MATRIX.items()
+    for method in methods
+    for expected, roles in rule.items()
+    for role in roles
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "method", "role", "expected"),
+    CASES,
+    ids=[f"{n}-{m}-{r}" for n, m, r, _ in CASES],
+)
+def test_access(client, outsider, world, name, method, role, expected):
+    users = {"owner": world.owner, "member": world.member, "outsider": outsider}
+    if role in users:
+        client.force_login(users[role])
+    url = reverse(name, args=MATRIX[name][1](world))
+    response = getattr(client, method)(
+        url, {"name": "Zed", "mode": "points"} if method == "post" else {}
+    )
+    assert outcome(response) == expected
+
+
+@pytest.mark.parametrize("name", ["watch_game", "watch_game_live", "watch_table"])
+def test_a_wrong_or_old_watch_token_shows_nothing(client, world, name):
+    assert client.get(reverse(name, args=["not-a-token"])).status_code == 404
+    token = world.game.watch_token if "game" in name else world.table.watch_token
+    watch_link_replace(world.game if "game" in name else world.table)
+    assert client.get(reverse(name, args=[token])).status_code == 404
+
+
+def test_a_game_watch_token_does_not_open_its_table(client, world):
+    assert client.get(reverse("watch_table", args=[world.game.watch_token])).status_code == 404
+    url = reverse("watch_table_game", args=[world.game.watch_token, world.game.pk])
+    assert client.get(url).status_code == 404
