@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_check_deploy_is_clean_with_production_settings(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_SETTINGS_MODULE")}
+    # A clean production environment (the browser tests' conftest sets an
+    # async-safety override that a deployment must not have).
+    unwanted = ("DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    env = {k: v for k, v in os.environ.items() if k not in unwanted}
     env.update(
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="scores.example.org",
