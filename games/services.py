@@ -110,7 +110,7 @@ def deal_record(
         deals = list(game.deals.order_by("number"))
         if number is not None and number <= len(deals):
             existing = deals[number - 1]
-            raise DealConflict(_taken_message(existing), existing)
+            raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
             raise Refused(GAME_FINISHED)
         deal = Deal(
@@ -214,7 +214,7 @@ def _who(deal: Deal) -> str:
     return deal.entered_by.get_username() if deal.entered_by else "someone else"
 
 
-def _taken_message(deal: Deal) -> str:
+def taken_message(deal: Deal) -> str:
     return f"Deal {deal.number} was just entered by {_who(deal)} — here it is."
 
 

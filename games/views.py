@@ -52,6 +52,7 @@ from games.services import (
     invite_accept,
     invite_create,
     member_add,
+    taken_message,
     watch_link_off,
     watch_link_replace,
 )
@@ -415,9 +416,15 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     entry = _entry_from_post(request, board)
     extra = {}
     deal_id = request.GET.get("deal", "")
+    number = request.POST.get("number", "")
     if deal_id.isdigit():
         # Checking a change to a recorded deal, from its edit page.
         extra["deal"] = get_object_or_404(game.deals.all(), pk=int(deal_id))
+    elif number.isdigit() and board.coming and int(number) < board.coming.number:
+        # Another phone recorded this deal meanwhile: say so before Save is tapped.
+        existing = board.history[int(number) - 1].deal
+        extra["deal_number"] = int(number)
+        extra["conflict"] = DealConflict(taken_message(existing), existing)
     return render(request, "games/entry.html#check", _game_context(board, entry, oob=True, **extra))
 
 

@@ -1,10 +1,24 @@
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 
 from games.models import Player, Ruleset, Table
 from games.services import game_start
+
+
+@pytest.fixture(autouse=True)
+def _builtin_rulesets_back(request) -> None:
+    """Transactional tests start from an emptied database: put the built-ins back."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = marker is not None and marker.kwargs.get("transaction", False)
+    if transactional or "transactional_db" in request.fixturenames:
+        request.getfixturevalue("transactional_db")
+        migration = import_module("games.migrations.0002_builtin_rulesets")
+        migration.create_builtin(apps, None)
 
 
 @pytest.fixture

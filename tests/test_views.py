@@ -520,3 +520,17 @@ def test_cards_taken_so_far_show_under_their_taker(client_owner, moon_game):
     assert '<span class="sr-only">queen of spades</span>' in page
     assert '<strong>Cara</strong> 0: <span class="muted">nothing yet</span>' in page
     assert "<strong>21</strong> of 43" in page
+
+
+def test_the_live_check_warns_when_another_phone_recorded_the_deal(
+    client_owner, moon_game, outsider
+):
+    deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=outsider, number=1)
+    response = client_owner.post(
+        reverse("deal_check", args=[moon_game.pk]),
+        {"mode": "points", "number": "1", "points-0": "13", "points-1": "17"},
+        **HX,
+    )
+    page = text(response)
+    assert "Deal 1 was just entered by olaf — here it is." in page
+    assert "Save deal 1" in page

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from importlib import import_module
 from pathlib import Path
 
 import pytest
-from django.apps import apps
 
 # pytest-playwright's event loop starts before the live server's database.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -73,10 +71,8 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 @pytest.fixture(autouse=True)
-def builtin_rulesets(transactional_db) -> None:
-    """Live-server tests flush the database; put the built-in rulesets back."""
-    migration = import_module("games.migrations.0002_builtin_rulesets")
-    migration.create_builtin(apps, None)
+def _live_database(transactional_db) -> None:
+    """Every browser test talks to a live server, so needs committed data."""
 
 
 @pytest.fixture

@@ -1,0 +1,220 @@
+"""What only a real server shows: concurrent saves, and several app processes.
+
+These run on PostgreSQL (``.ci/run`` runs the suite there); on SQLite they
+are skipped, since its single writer can't show a race.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
+from django.db import connection, connections
+
+from games import rules as r
+from games.models import Deal, DealChange
+from games.services import DealConflict, deal_edit, deal_record, watch_link_replace
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(
+    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+    reason="needs PostgreSQL (DATABASE_URL); .ci/run runs it",
+)
+
+
+def race(*calls):
+    """Run the calls at the same moment, each in its own thread and connection."""
+    start = threading.Barrier(len(calls))
+    results: list[object] = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            start.wait()
+            results[index] = call()
+        except Exception as error:
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_saving_the_same_deal_record_it_once(moon_game, owner, member):
+    for _ in range(5):
+        number = moon_game.deals.count() + 1
+        results = race(
+            lambda number=number: deal_record(
+                game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner, number=number
+            ),
+            lambda number=number: deal_record(
+                game=moon_game, entry=r.PointsEntry((13, 17, 13)), by=member, number=number
+            ),
+        )
+        recorded = [x for x in results if isinstance(x, Deal)]
+        refused = [x for x in results if isinstance(x, DealConflict)]
+        assert len(recorded) == 1, results
+        assert len(refused) == 1, results
+        assert refused[0].message.startswith(f"Deal {number} was just entered by ")
+    assert list(moon_game.deals.values_list("number", flat=True).order_by("number")) == [
+        1,
+        2,
+        3,
+        4,
+        5,
+    ]
+    assert DealChange.objects.count() == 5
+    totals = [0, 0, 0]
+    for deal in moon_game.deals.order_by("number"):
+        totals = [t + s for t, s in zip(totals, deal.scores, strict=True)]
+        assert deal.totals == totals
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_editing_the_same_deal_change_it_once(moon_game, owner, member):
+    deal = deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
+    results = race(
+        lambda: deal_edit(deal=deal, entry=r.PointsEntry((13, 17, 13)), by=owner, version=1),
+        lambda: deal_edit(deal=deal, entry=r.PointsEntry((13, 13, 17)), by=member, version=1),
+    )
+    assert sum(isinstance(x, Deal) for x in results) == 1, results
+    assert sum(isinstance(x, DealConflict) for x in results) == 1, results
+    deal.refresh_from_db()
+    assert deal.version == 2
+    assert list(moon_game.seats.order_by("number").values_list("total", flat=True)) == deal.scores
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(port: int, seconds: float = 20) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"nothing listens on {port}")
+
+
+class Browser:
+    """A tiny cookie-keeping HTTP client for a server on 127.0.0.1."""
+
+    def __init__(self):
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, url: str) -> str:
+        with self.opener.open(url, timeout=10) as response:
+            return response.read().decode()
+
+    def post(self, url: str, data: dict, referer: str) -> str:
+        token = next(c.value for c in self.jar if c.name == "csrftoken")
+        request = urllib.request.Request(
+            url,
+            data=urllib.parse.urlencode({**data, "csrfmiddlewaretoken": token}).encode(),
+            headers={"Referer": referer},
+        )
+        with self.opener.open(request, timeout=10) as response:
+            return response.read().decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_saved_through_one_app_process_shows_through_another(moon_game, owner, tmp_path):
+    token = watch_link_replace(moon_game)
+    # The app processes use the production password hashers, not the tests' fast one.
+    owner.password = make_password("a-long-pass-phrase", hasher="pbkdf2_sha256")
+    owner.save(update_fields=["password"])
+    db = connection.settings_dict
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "SESSION_COOKIE_SECURE": "0",
+        "CSRF_COOKIE_SECURE": "0",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
+    env.pop("DEBUG", None)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    ports = [free_port(), free_port()]
+    log = (tmp_path / "gunicorn.log").open("w")
+    servers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "scorekeeper.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                "1",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=log,
+        )
+        for port in ports
+    ]
+    try:
+        for port in ports:
+            wait_for(port)
+        a, b = (f"http://127.0.0.1:{port}" for port in ports)
+        phone = Browser()
+        phone.get(f"{a}/accounts/login/")
+        phone.post(
+            f"{a}/accounts/login/",
+            {"username": "ann", "password": "a-long-pass-phrase"},
+            referer=f"{a}/accounts/login/",
+        )
+        game_url = f"{a}/games/{moon_game.pk}/"
+        phone.get(game_url)
+        saved = phone.post(
+            f"{a}/games/{moon_game.pk}/deals/",
+            {"mode": "points", "number": "1", "points-0": "17", "points-1": "13", "points-2": "13"},
+            referer=game_url,
+        )
+        assert "Deal 2 — Ben deals" in re.sub(r"\s+", " ", saved), saved[-3000:]
+        watcher = Browser()
+        page = re.sub(r"\s+", " ", watcher.get(f"{b}/watch/{token}/"))
+        assert '<span class="points">17</span>' in page
+        # The signed-in phone's session works on the other process too.
+        page = re.sub(r"\s+", " ", phone.get(f"{b}/games/{moon_game.pk}/"))
+        assert "Deal 2 — Ben deals" in page
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(10)
+        log.close()
