@@ -6,6 +6,7 @@ process), each for a fixed window.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
@@ -23,8 +24,12 @@ SIGN_UP_LOCKED = "Too many new accounts from here in the last hour. Please try a
 
 
 def client_address(request: HttpRequest) -> str:
-    # REMOTE_ADDR is the proxy's address behind a load balancer; the README says
-    # how to pass the client's address through (gunicorn --forwarded-allow-ips).
+    """The client's address; behind a trusted proxy, the one it appended last."""
+    if settings.TRUST_X_FORWARDED_FOR:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if hops:
+            return hops[-1]
     return request.META.get("REMOTE_ADDR", "unknown")
 
 

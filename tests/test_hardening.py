@@ -142,3 +142,11 @@ def test_what_users_type_is_escaped_everywhere(client, owner, admin_client):
         assert SCRIPT not in page, model
     assert Player.objects.filter(name=SCRIPT).exists()
     assert Table.objects.filter(name=SCRIPT).exists()
+
+
+def test_behind_a_trusted_proxy_throttling_counts_per_client(rf, settings):
+    request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9")
+    assert throttle.client_address(request) == "10.0.0.1"
+    settings.TRUST_X_FORWARDED_FOR = True
+    # The right-most hop is the one the proxy added; earlier ones the client may forge.
+    assert throttle.client_address(request) == "203.0.113.9"
