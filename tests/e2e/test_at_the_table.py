@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import check_page, screenshot
@@ -184,9 +186,39 @@ def test_every_screen_fits_a_360_px_phone(browser, live_server):
     )
     page = context.new_page()
     sign_up_and_start(page, live_server, "Spot hearts", checks=False)
+    game_url = page.url
     expect(page.locator("#entry-h")).to_have_text("Enter deal 1")
-    for mode, name in (("cards", "spot-cards"), ("points", "spot-points")):
+    for mode in ("cards", "points"):
         page.get_by_role("link", name=mode.capitalize()).tap()
         expect(page.locator('.modes a[aria-current="true"]')).to_have_text(mode.capitalize())
-        check_page(page, f"20-360px-{name}")
+        check_page(page, f"20-360px-spot-{mode}")
+    page.locator("#points-input-0").fill("30")
+    page.locator("#points-input-1").fill("16")
+    page.locator("#points-input-1").press("Tab")
+    expect(page.locator("#rest-2")).to_have_text("the rest: 100")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".history tbody tr")).to_have_count(1)
+    check_page(page, "21-360px-game")
+    page.get_by_role("link", name="Edit deal 1").tap()
+    check_page(page, "22-360px-edit")
+    page.get_by_role("link", name="Delete deal 1…").tap()
+    check_page(page, "23-360px-delete")
+    page.goto(game_url + "changes/")
+    check_page(page, "24-360px-changes")
+    page.goto(game_url)
+    page.get_by_role("link", name="Friday club").last.tap()
+    check_page(page, "25-360px-table")
+    page.get_by_role("link", name="Adapt Spot hearts").tap()
+    check_page(page, "26-360px-ruleset")
+    page.go_back()
+    page.get_by_role("link", name="Members & links").tap()
+    page.get_by_role("button", name="Make an invite link").tap()
+    expect(page.locator(".message")).to_contain_text("A new invite link is ready")
+    expect(page.get_by_label(re.compile("Invite link"))).to_have_value(re.compile("/invites/"))
+    check_page(page, "27-360px-settings")
+    page.goto(live_server.url + "/")
+    check_page(page, "28-360px-home")
+    page.get_by_role("button", name="Sign out ann").tap()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    check_page(page, "29-360px-sign-in")
     context.close()
