@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 
 # pytest-playwright's event loop starts before the live server's database.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -72,7 +73,12 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 @pytest.fixture(autouse=True)
 def _live_database(transactional_db) -> None:
-    """Every browser test talks to a live server, so needs committed data."""
+    """Every browser test talks to a live server, so needs committed data.
+
+    The throttling counts live in the cache table, which a flush between tests
+    leaves alone: each test starts with none.
+    """
+    cache.clear()
 
 
 @pytest.fixture

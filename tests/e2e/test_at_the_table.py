@@ -32,6 +32,16 @@ def chip(page: Page, name: str, value: int | str) -> Locator:
     return page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])')
 
 
+def tap_counts(page: Page, hearts: tuple[int, int], takers: dict[str, int]) -> None:
+    """Tap two players' hearts (the third is filled in) and who took each spade."""
+    for seat, count in enumerate(hearts):
+        chip(page, f"hearts-{seat}", count).tap()
+    rest = 13 - sum(hearts)
+    expect(page.locator(f'input[name="hearts-2"][value="{rest}"]')).to_be_checked()
+    for card, seat in takers.items():
+        chip(page, f"taker-{card}", seat).tap()
+
+
 def totals(page: Page) -> list[str]:
     return page.locator(".totals .points").all_inner_texts()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_at_the_table import chip
+from tests.e2e.test_at_the_table import tap_counts
 
 SCRIPT = "<script>alert('table')</script>"
 IMG = "<img src=x onerror=alert('player')>"
@@ -47,12 +47,7 @@ def test_script_typed_anywhere_never_runs(page: Page, live_server):
     page.get_by_role("link", name="New game").click()
     page.select_option("#id_first_dealer", label="Seat 1")
     page.get_by_role("button", name="Start the game").click()
-    chip(page, "hearts-0", 4).click()
-    chip(page, "hearts-1", 3).click()
-    expect(page.locator('input[name="hearts-2"][value="6"]')).to_be_checked()
-    chip(page, "taker-QS", 0).click()
-    chip(page, "taker-KS", 1).click()
-    chip(page, "taker-AS", 2).click()
+    tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
     page.get_by_role("button", name="Save deal 1").click()
     expect(page.locator(".history tbody tr")).to_have_count(1)
     game_url = page.url

@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import check_page, screenshot
-from tests.e2e.test_at_the_table import chip, sign_up_and_start, totals
+from tests.e2e.test_at_the_table import chip, sign_up_and_start, tap_counts, totals
 
 
 def test_a_deal_entered_on_one_phone_appears_on_the_watch_link(page: Page, browser, live_server):
@@ -28,12 +28,7 @@ def test_a_deal_entered_on_one_phone_appears_on_the_watch_link(page: Page, brows
     check_page(watcher, "31-watch-before")
 
     page.goto(game_url)
-    chip(page, "hearts-0", 4).tap()
-    chip(page, "hearts-1", 3).tap()
-    expect(page.locator('input[name="hearts-2"][value="6"]')).to_be_checked()
-    chip(page, "taker-QS", 0).tap()
-    chip(page, "taker-KS", 1).tap()
-    chip(page, "taker-AS", 2).tap()
+    tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
     saved = time.monotonic()
@@ -68,12 +63,7 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     # The first phone starts entering deal 1 ...
     chip(page, "hearts-0", 5).tap()
     # ... while the second records it.
-    chip(second, "hearts-0", 4).tap()
-    chip(second, "hearts-1", 3).tap()
-    expect(second.locator('input[name="hearts-2"][value="6"]')).to_be_checked()
-    chip(second, "taker-QS", 0).tap()
-    chip(second, "taker-KS", 1).tap()
-    chip(second, "taker-AS", 2).tap()
+    tap_counts(second, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
     second.get_by_role("button", name="Save deal 1").tap()
     expect(second.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
 
@@ -81,11 +71,7 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals", timeout=5000)
     expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
     # Saving it now is refused as deal 1 and kept on screen to compare.
-    chip(page, "hearts-1", 2).tap()
-    expect(page.locator('input[name="hearts-2"][value="6"]')).to_be_checked()
-    chip(page, "taker-QS", 1).tap()
-    chip(page, "taker-KS", 0).tap()
-    chip(page, "taker-AS", 2).tap()
+    tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".errors")).to_contain_text("Deal 1 was just entered by ann — here it is.")
     expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
