@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Max, QuerySet
 
 from games import rules as r
 from games.models import NAME_MAX_LENGTH, Deal, DealChange, Game, Player, Seat, Table
@@ -26,16 +27,69 @@ FORMAT = "blackmaria-scores/1"
 # --- Export -----------------------------------------------------------------
 
 
-def games_for_export(games: QuerySet[Game]) -> QuerySet[Game]:
-    """The queryset with everything an export reads, in a fixed number of queries."""
-    return games.select_related("table").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")),
-        Prefetch("deals", queryset=Deal.objects.order_by("number")),
-    )
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as plain rows: what an export reads, without model instances."""
+
+    pk: int
+    table: str
+    rules: dict[str, Any]
+    first_dealer: int
+    status: str
+    started_at: Any
+    finished_at: Any
+    names: list[str]
+    totals: list[int]
+    winners: list[str]
+    # (number, mode, entry, raw, scores, moon_seat, totals)
+    deals: list[tuple]
 
 
-def _names(game: Game) -> list[str]:
-    return [seat.player.name for seat in game.seats.all()]
+EXPORT_CHUNK = 200
+
+
+def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
+    """The games in order, read 200 at a time in three queries each."""
+    ids = list(games.values_list("pk", flat=True))
+    for start in range(0, len(ids), EXPORT_CHUNK):
+        chunk = ids[start : start + EXPORT_CHUNK]
+        rows = {
+            row["pk"]: row
+            for row in Game.objects.filter(pk__in=chunk).values(
+                "pk", "table__name", "rules", "first_dealer", "status", "started_at", "finished_at"
+            )
+        }
+        seats: dict[int, list[tuple]] = {pk: [] for pk in chunk}
+        for game_id, *seat in (
+            Seat.objects.filter(game_id__in=chunk)
+            .order_by("game_id", "number")
+            .values_list("game_id", "player__name", "total", "is_winner")
+        ):
+            seats[game_id].append(seat)
+        deals: dict[int, list[tuple]] = {pk: [] for pk in chunk}
+        for game_id, *deal in (
+            Deal.objects.filter(game_id__in=chunk)
+            .order_by("game_id", "number")
+            .values_list(
+                "game_id", "number", "mode", "entry", "raw", "scores", "moon_seat", "totals"
+            )
+        ):
+            deals[game_id].append(tuple(deal))
+        for pk in chunk:
+            row = rows[pk]
+            yield GameRecord(
+                pk=pk,
+                table=row["table__name"],
+                rules=row["rules"],
+                first_dealer=row["first_dealer"],
+                status=row["status"],
+                started_at=row["started_at"],
+                finished_at=row["finished_at"],
+                names=[name for name, _, _ in seats[pk]],
+                totals=[total for _, total, _ in seats[pk]],
+                winners=[name for name, _, won in seats[pk] if won],
+                deals=deals[pk],
+            )
 
 
 def _by_name(names: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:
@@ -56,51 +110,55 @@ def entry_to_json(mode: str, data: Any, names: Sequence[str]) -> dict[str, Any]:
     return {"points": _by_name(names, list(data))}
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
-    names = _names(game)
-    rules = game.get_rules()
+def game_to_json(game: GameRecord) -> dict[str, Any]:
+    names = game.names
+    rules = r.Rules.from_dict(game.rules)
     players = len(names)
-    deals = []
-    for deal in game.deals.all():
-        deals.append(
-            {
-                **entry_to_json(deal.mode, deal.entry, names),
-                "number": deal.number,
-                "dealer": names[r.dealer(game.first_dealer, players, deal.number)],
-                "leader": names[r.leader(game.first_dealer, players, deal.number)],
-                "raw": _by_name(names, deal.raw),
-                "scores": _by_name(names, deal.scores),
-                "moon": None if deal.moon_seat is None else names[deal.moon_seat],
-                "totals": _by_name(names, deal.totals),
-            }
-        )
-    totals = [seat.total for seat in game.seats.all()]
-    finished = game.is_finished
-    next_number = len(deals) + 1
+    deals = [
+        {
+            **entry_to_json(mode, entry, names),
+            "number": number,
+            "dealer": names[r.dealer(game.first_dealer, players, number)],
+            "leader": names[r.leader(game.first_dealer, players, number)],
+            "raw": _by_name(names, raw),
+            "scores": _by_name(names, scores),
+            "moon": None if moon is None else names[moon],
+            "totals": _by_name(names, totals),
+        }
+        for number, mode, entry, raw, scores, moon, totals in game.deals
+    ]
+    finished = game.status == Game.FINISHED
     return {
-        "table": game.table.name,
+        "table": game.table,
         "players": names,
         "first_dealer": names[game.first_dealer],
         "rules": rules.to_dict(),
         "deals": deals,
         "status": game.status,
-        "totals": _by_name(names, totals),
-        "winners": [seat.player.name for seat in game.seats.all() if seat.is_winner],
+        "totals": _by_name(names, game.totals),
+        "winners": game.winners,
         "deal_total": r.deal_total(rules, players),
         "moon_value": r.moon_value(rules, players),
         "next_dealer": None
         if finished
-        else names[r.dealer(game.first_dealer, players, next_number)],
+        else names[r.dealer(game.first_dealer, players, len(deals) + 1)],
         "started_at": game.started_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
 
 
+def iter_json(games: QuerySet[Game]) -> Iterator[str]:
+    """The history file, a game at a time, so a big export never sits in memory."""
+    yield f'{{"format": "{FORMAT}", "games": ['
+    separator = "\n"
+    for game in game_records(games):
+        yield separator + json.dumps(game_to_json(game), ensure_ascii=False)
+        separator = ",\n"
+    yield "\n]}\n"
+
+
 def export_json(games: QuerySet[Game]) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "games": [game_to_json(g) for g in games_for_export(games).iterator(chunk_size=100)],
-    }
+    return json.loads("".join(iter_json(games)))
 
 
 def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:
@@ -110,45 +168,57 @@ def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:
     (whose players differ) they are numbered by seat, and each row names its
     players in the ``seat N`` columns.
     """
-    games = list(games_for_export(games))
-    single = len(games) == 1
+    single = games.count() == 1
     if single:
-        names = _names(games[0])
+        names = [s.player.name for s in games.get().seats.select_related("player")]
         header: list[str | int] = ["game", "table", "deal", "dealer"]
         header += [f"{n} points" for n in names]
         header += ["moon"]
         header += [f"{n} total" for n in names]
         yield header
     else:
-        width = max((len(_names(g)) for g in games), default=r.MIN_PLAYERS)
+        widest = Seat.objects.filter(game__in=games).aggregate(m=Max("number"))["m"]
+        width = r.MIN_PLAYERS if widest is None else widest + 1
         header = ["game", "table", "deal", "dealer"]
         header += [f"seat {i}" for i in range(1, width + 1)]
         header += [f"seat {i} points" for i in range(1, width + 1)]
         header += ["moon"]
         header += [f"seat {i} total" for i in range(1, width + 1)]
         yield header
-    for game in games:
-        names = _names(game)
+    for game in game_records(games):
+        names = game.names
         pad = [] if single else [""] * (width - len(names))
-        for deal in game.deals.all():
+        for number, _mode, _entry, _raw, scores, moon, totals in game.deals:
             row: list[str | int] = [
                 game.pk,
-                game.table.name,
-                deal.number,
-                names[r.dealer(game.first_dealer, len(names), deal.number)],
+                game.table,
+                number,
+                names[r.dealer(game.first_dealer, len(names), number)],
             ]
             if not single:
                 row += names + pad
-            row += list(deal.scores) + pad
-            row += ["" if deal.moon_seat is None else names[deal.moon_seat]]
-            row += list(deal.totals) + pad
+            row += list(scores) + pad
+            row += ["" if moon is None else names[moon]]
+            row += list(totals) + pad
             yield row
 
 
-def export_csv(games: QuerySet[Game], out: io.TextIOBase) -> None:
-    writer = csv.writer(out)
+class _Line:
+    """A file-like object that hands back what csv.writer writes."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def iter_csv(games: QuerySet[Game]) -> Iterator[str]:
+    writer = csv.writer(_Line())
     for row in export_csv_rows(games):
-        writer.writerow([_csv_safe(v) for v in row])
+        yield writer.writerow([_csv_safe(v) for v in row])
+
+
+def export_csv(games: QuerySet[Game], out: io.TextIOBase) -> None:
+    for line in iter_csv(games):
+        out.write(line)
 
 
 def _csv_safe(value: str | int) -> str | int:

@@ -1,11 +1,24 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, re_path
 
 from games import views
 from games.forms import ThrottledSignInForm
 
+FMT = r"\.(?P<fmt>json|csv)$"
+
 urlpatterns = [
     path("", views.home, name="home"),
+    path("account/export.json", views.account_export, name="account_export"),
+    re_path(r"^tables/(?P<pk>\d+)/export" + FMT, views.table_export, name="table_export"),
+    re_path(r"^games/(?P<pk>\d+)/export" + FMT, views.game_export, name="game_export"),
+    re_path(
+        r"^watch/(?P<token>[\w-]+)/export" + FMT, views.watch_game_export, name="watch_game_export"
+    ),
+    re_path(
+        r"^watch/tables/(?P<token>[\w-]+)/games/(?P<pk>\d+)/export" + FMT,
+        views.watch_table_game_export,
+        name="watch_table_game_export",
+    ),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(authentication_form=ThrottledSignInForm),

@@ -64,6 +64,15 @@ MATRIX = {
     "watch_table": (["get"], lambda w: [w.table.watch_token], WATCHERS),
     "watch_table_game": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
     "watch_table_game_live": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
+    "account_export": (["get"], lambda w: [], SIGNED_IN),
+    "table_export": (["get"], lambda w: [w.table.pk, "json"], MEMBERS),
+    "game_export": (["get"], lambda w: [w.game.pk, "csv"], MEMBERS),
+    "watch_game_export": (["get"], lambda w: [w.game.watch_token, "csv"], WATCHERS),
+    "watch_table_game_export": (
+        ["get"],
+        lambda w: [w.table.watch_token, w.game.pk, "json"],
+        WATCHERS,
+    ),
 }
 
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.history import export_csv, export_json
+from games.history import iter_csv, iter_json
 from games.models import Game
 
 
@@ -36,7 +34,5 @@ class Command(BaseCommand):
             raise CommandError(f"Can't write {output}: {error.strerror}") from None
 
     def _write(self, games, fmt: object, out) -> None:
-        if fmt == "csv":
-            export_csv(games, out)
-        else:
-            out.write(json.dumps(export_json(games), ensure_ascii=False, indent=2) + "\n")
+        for chunk in iter_csv(games) if fmt == "csv" else iter_json(games):
+            out.write(chunk)
