@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from games import rules as r
+from games.chart import Chart, score_chart
 from games.models import Deal, Game, Seat
 
 
@@ -64,6 +65,15 @@ class Scoreboard:
     @property
     def winners_text(self) -> str:
         return r.join_names(self.winners)
+
+    @property
+    def chart(self) -> Chart:
+        return score_chart(
+            self.names,
+            [row.deal.totals for row in self.history],
+            self.rules.target,
+            [row.deal.moon_seat for row in self.history],
+        )
 
 
 def load_game(queryset, pk: int) -> Game:

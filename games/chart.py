@@ -1,0 +1,151 @@
+"""The running-totals chart: geometry only, drawn as SVG by a template.
+
+No Django here. Colours are the Okabe-Ito set, which stays distinguishable
+for the common kinds of colour blindness, and every line also has its own
+dash pattern, so colour is never the only way to tell players apart.
+
+>>> chart = score_chart(["Ann", "Bo", "Cy"], [(17, 20, 6), (60, 63, 6)], 100, [None, 2])
+>>> [line.name for line in chart.lines], len(chart.moons)
+(['Ann', 'Bo', 'Cy'], 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH = 320
+HEIGHT = 200
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 22
+
+# Okabe & Ito (2008): black, orange, blue, bluish green, vermillion, reddish purple, sky blue.
+COLOURS = ("#000000", "#E69F00", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#56B4E9")
+DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 2", "12 4", "5 2 1 2")
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    colour: str
+    dash: str
+    points: str  # "x,y x,y …" for an SVG polyline
+    end_x: float
+    end_y: float
+
+
+@dataclass(frozen=True)
+class Tick:
+    position: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Moon:
+    x: float
+    y: float
+    colour: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    left: int
+    right: float
+    top: int
+    bottom: float
+    lines: list[Line]
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
+    zero_y: float
+    target_y: float | None
+    target: int | None
+    moons: list[Moon]
+    summary: str
+
+
+def _nice_step(span: float, count: int) -> int:
+    """A round step (1, 2, 5, 10, 20, 50, …) giving about ``count`` ticks."""
+    raw = max(span / max(count, 1), 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * magnitude:
+            return int(factor * magnitude)
+    return int(10 * magnitude)
+
+
+def score_chart(
+    names: Sequence[str],
+    totals: Sequence[Sequence[int]],
+    target: int | None,
+    moons: Sequence[int | None],
+) -> Chart:
+    """Lines from 0 through each player's total after every deal."""
+    deals = len(totals)
+    values = [0, *(t for row in totals for t in row)]
+    low, high = min(values), max(values)
+    if target is not None:
+        high = max(high, target)
+    if high == low:
+        high = low + 10
+    step = _nice_step(high - low, 5)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x(deal: int) -> float:
+        return round(LEFT + plot_w * deal / max(deals, 1), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_h * (high - value) / (high - low), 1)
+
+    lines = []
+    for seat, name in enumerate(names):
+        path = [(x(0), y(0))] + [(x(d + 1), y(row[seat])) for d, row in enumerate(totals)]
+        lines.append(
+            Line(
+                name=name,
+                colour=COLOURS[seat % len(COLOURS)],
+                dash=DASHES[seat % len(DASHES)],
+                points=" ".join(f"{px},{py}" for px, py in path),
+                end_x=path[-1][0],
+                end_y=path[-1][1],
+            )
+        )
+    x_step = max(1, math.ceil(deals / 8))
+    x_ticks = [Tick(x(d), str(d)) for d in range(0, deals + 1, x_step)]
+    y_ticks = [Tick(y(v), str(v)) for v in range(low, high + 1, step)]
+    moon_marks = [
+        Moon(
+            x(d + 1),
+            y(totals[d][seat]),
+            COLOURS[seat % len(COLOURS)],
+            f"Deal {d + 1}: {names[seat]} shoots the moon",
+        )
+        for d, seat in enumerate(moons)
+        if seat is not None
+    ]
+    if deals:
+        last = ", ".join(f"{n} {t}" for n, t in zip(names, totals[-1], strict=True))
+        summary = f"Running totals over {deals} deals; now {last}."
+    else:
+        summary = "No deals yet."
+    return Chart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        right=WIDTH - RIGHT,
+        top=TOP,
+        bottom=HEIGHT - BOTTOM,
+        lines=lines,
+        x_ticks=x_ticks,
+        y_ticks=y_ticks,
+        zero_y=y(0),
+        target_y=y(target) if target is not None else None,
+        target=target,
+        moons=moon_marks,
+        summary=summary,
+    )
