@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -12,7 +13,8 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from games import rules as r
 from games import throttle
-from games.models import NAME_MAX_LENGTH, Player, Ruleset, Table
+from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Table
+from games.stats import Filters
 
 # --- Accounts, tables, players -------------------------------------------------
 
@@ -262,6 +264,63 @@ def ruleset_summary(rules: r.Rules) -> list[CountSummary]:
             )
         )
     return rows
+
+
+class GameNoteForm(forms.ModelForm):
+    class Meta:
+        model = Game
+        fields = ["note"]
+        labels = {"note": "Note"}
+        widgets = {"note": forms.Textarea(attrs={"rows": 2})}
+
+
+class StatsFilterForm(forms.Form):
+    ruleset = forms.ChoiceField(required=False, label="Rules")
+    start = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args, rulesets: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = [("", "All rules")] + [(n, n) for n in rulesets]
+
+    def filters(self) -> Filters:
+        if not self.is_valid():
+            return Filters()
+        data = self.cleaned_data
+        return Filters(ruleset=data["ruleset"], start=data["start"], end=data["end"])
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        required=False, label="History file (JSON)", help_text="A file exported from this app."
+    )
+    data = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    MAX_BYTES = 2_000_000
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError("The file is larger than 2 MB: split it by table.")
+            raw = upload.read()
+        else:
+            raw = (cleaned.get("data") or "").encode()
+        if not raw:
+            raise forms.ValidationError("Choose a file to import.")
+        try:
+            cleaned["parsed"] = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise forms.ValidationError(
+                "This file is not a history file (it is not JSON text)."
+            ) from None
+        cleaned["text"] = raw.decode("utf-8")
+        return cleaned
 
 
 # --- New game ------------------------------------------------------------------

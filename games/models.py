@@ -219,6 +219,7 @@ class Game(models.Model):
     )
     # Read-only link to this game; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    note = models.TextField(blank=True, max_length=2000)
 
     class Meta:
         ordering = ["-started_at", "-id"]

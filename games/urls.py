@@ -35,6 +35,12 @@ urlpatterns = [
     path("tables/<int:pk>/rulesets/<int:ruleset_pk>/", views.ruleset_edit, name="ruleset_edit"),
     path("tables/<int:pk>/games/new/", views.game_new, name="game_new"),
     path("tables/<int:pk>/settings/", views.table_settings, name="table_settings"),
+    path("tables/<int:pk>/history/", views.table_history, name="table_history"),
+    path("tables/<int:pk>/stats/", views.table_stats, name="table_stats"),
+    path("tables/<int:pk>/import/", views.table_import, name="table_import"),
+    path("me/stats/", views.my_stats, name="my_stats"),
+    path("games/<int:pk>/note/", views.game_note, name="game_note"),
+    path("games/<int:pk>/print/", views.game_print, name="game_print"),
     path("tables/<int:pk>/delete/", views.table_delete, name="table_delete"),
     path("tables/<int:pk>/members/", views.member_new, name="member_new"),
     path(

@@ -10,8 +10,9 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -31,19 +32,22 @@ from games import rules as r
 from games import throttle
 from games.forms import (
     EntryForm,
+    GameNoteForm,
+    ImportForm,
     MemberForm,
     NewGameForm,
     PlayerForm,
     RulesetForm,
     SignUpForm,
+    StatsFilterForm,
     TableForm,
     TableNameForm,
     default_mode,
     modes_for,
     ruleset_summary,
 )
-from games.history import iter_csv, iter_json
-from games.models import Deal, Game, Invite, Membership, Player, Ruleset, Table
+from games.history import ImportRefused, import_history, iter_csv, iter_json, parse_history
+from games.models import Deal, Game, Invite, Membership, Player, Ruleset, Seat, Table
 from games.scoreboard import load_game, scoreboard
 from games.services import (
     DealConflict,
@@ -60,6 +64,7 @@ from games.services import (
     watch_link_off,
     watch_link_replace,
 )
+from games.stats import games_with_player, player_stats, ruleset_names
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -795,7 +800,10 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
 def watch_game(request: HttpRequest, token: str) -> HttpResponse:
     games = _watched_games(token).filter(watch_token=token)
     game = get_object_or_404(games.values_list("pk", flat=True))
-    return _render_watch(request, load_game(games, game), reverse("watch_game_live", args=[token]))
+    exports = [reverse("watch_game_export", args=[token, fmt]) for fmt in ("json", "csv")]
+    return _render_watch(
+        request, load_game(games, game), reverse("watch_game_live", args=[token]), exports
+    )
 
 
 @require_GET
@@ -826,7 +834,8 @@ def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     games = Game.objects.filter(table__watch_token=token)
     get_object_or_404(games.values("pk"), pk=pk)
     live_url = reverse("watch_table_game_live", args=[token, pk])
-    return _render_watch(request, load_game(games, pk), live_url)
+    exports = [reverse("watch_table_game_export", args=[token, pk, fmt]) for fmt in ("json", "csv")]
+    return _render_watch(request, load_game(games, pk), live_url, exports)
 
 
 @require_GET
@@ -843,12 +852,21 @@ def watch_table_game_live(request: HttpRequest, token: str, pk: int) -> HttpResp
     )
 
 
-def _render_watch(request: HttpRequest, game: Game, live_url: str) -> HttpResponse:
+def _render_watch(
+    request: HttpRequest, game: Game, live_url: str, exports: list[str]
+) -> HttpResponse:
     board = scoreboard(game)
     response = render(
         request,
         "games/watch.html",
-        {"board": board, "game": game, "live_url": live_url, "readonly": True},
+        {
+            "board": board,
+            "game": game,
+            "live_url": live_url,
+            "readonly": True,
+            "export_json_url": exports[0],
+            "export_csv_url": exports[1],
+        },
     )
     response["Referrer-Policy"] = "no-referrer"  # keep the token out of other sites' logs
     return response
@@ -941,3 +959,129 @@ def watch_table_game_export(request: HttpRequest, token: str, pk: int, fmt: str)
     games = Game.objects.filter(table__watch_token=token, pk=pk) if token else Game.objects.none()
     game = get_object_or_404(games.select_related("table"))
     return _download(games, fmt, _game_filename(game))
+
+
+# --- History, statistics, import, print ------------------------------------------------
+
+
+HISTORY_PAGE_SIZE = 20
+
+
+@login_required
+@require_GET
+def table_history(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_user(request, pk)
+    search = request.GET.get("player", "").strip()[:40]
+    games = games_with_player(table.games.all(), search).order_by("-started_at", "-id")
+    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = page.object_list.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+    )
+    return render(
+        request,
+        "games/table_history.html",
+        {"table": table, "page": page, "games": rows, "search": search},
+    )
+
+
+@login_required
+@require_POST
+def game_note(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _get_game_for_user(request, pk)
+    form = GameNoteForm(request.POST, instance=game)
+    if form.is_valid():
+        form.save()
+        messages.success(request, "Note saved.")
+    else:
+        messages.error(request, "The note is too long: at most 2,000 characters.")
+    return redirect(game)
+
+
+@login_required
+@require_GET
+def table_stats(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_user(request, pk)
+    games = table.games.all()
+    return _render_stats(request, games, {"table": table})
+
+
+@login_required
+@require_GET
+def my_stats(request: HttpRequest) -> HttpResponse:
+    """A person's statistics across every table where a player is linked to them."""
+    games = _games_for_user(request.user).filter(seats__player__user=request.user).distinct()
+    return _render_stats(request, games, {"mine": True}, by_account=True)
+
+
+def _render_stats(request: HttpRequest, games, context: dict, *, by_account: bool = False):
+    form = StatsFilterForm(request.GET or None, rulesets=ruleset_names(games))
+    if form.is_bound and not form.is_valid():
+        return render(
+            request, "games/stats.html", {**context, "form": form, "rows": []}, status=422
+        )
+    games = form.filters().apply(games)
+    rows = player_stats(games, by_account=by_account)
+    if by_account:
+        rows = [row for row in rows if row.key == request.user.pk]
+    return render(request, "games/stats.html", {**context, "form": form, "rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Upload a history file, see what it holds, then import it all or nothing."""
+    table = _get_table_for_user(request, pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    preview = problem = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data["parsed"]
+        try:
+            if request.POST.get("confirm"):
+                games = import_history(data, owner=table.owner, table=table)
+                messages.success(request, f"Imported {len(games)} games into {table.name}.")
+                return redirect("table_history", table.pk)
+            preview = _import_preview(table, parse_history(data))
+        except ImportRefused as refusal:
+            problem = f"Nothing was imported. {refusal.message}"
+    status = 422 if (form.errors or problem) else 200
+    return render(
+        request,
+        "games/table_import.html",
+        {
+            "table": table,
+            "form": form,
+            "preview": preview,
+            "problem": problem,
+            "text": form.cleaned_data.get("text", "") if form.is_bound and form.is_valid() else "",
+        },
+        status=status,
+    )
+
+
+def _import_preview(table: Table, parsed: list) -> dict:
+    known = set(table.players.values_list("name", flat=True))
+    new_players = sorted({n for game in parsed for n in game.names if n not in known})
+    return {
+        "games": [
+            {
+                "players": ", ".join(game.names),
+                "rules": game.rules.name,
+                "deals": len(game.entries),
+                "totals": ", ".join(
+                    f"{n} {t}" for n, t in zip(game.names, game.state.totals, strict=True)
+                ),
+                "finished": game.state.finished,
+            }
+            for game in parsed
+        ],
+        "deals": sum(len(game.entries) for game in parsed),
+        "new_players": new_players,
+    }
+
+
+@login_required
+@require_GET
+def game_print(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _get_game_for_user(request, pk)
+    board = scoreboard(game)
+    return render(request, "games/game_print.html", {"game": game, "board": board})

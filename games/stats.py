@@ -1,0 +1,163 @@
+"""Statistics per player, from a fixed number of queries whatever the games.
+
+Lowest is best everywhere: a leaderboard ranks by wins (a shared win counts
+for each winner), then by the lower average points per deal.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Q, QuerySet
+
+from games.models import Deal, Game, Seat
+
+SPADES = ("QS", "KS", "AS")
+
+
+@dataclass
+class PlayerStats:
+    key: int  # the player's id, or the account's id across tables
+    name: str
+    played: int = 0  # finished games
+    won: int = 0
+    shared: int = 0  # wins shared with someone else
+    deals: int = 0
+    points: int = 0
+    spades: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SPADES, 0))
+    spades_known: int = 0  # deals entered as cards or counts, where spades are known
+    moons: int = 0
+    best: int | None = None
+    worst: int | None = None
+    results: list[tuple[tuple, bool]] = field(default_factory=list)  # (when, won)
+
+    @property
+    def win_rate(self) -> float | None:
+        return None if not self.played else self.won / self.played
+
+    @property
+    def win_percent(self) -> str:
+        rate = self.win_rate
+        return "—" if rate is None else f"{round(100 * rate)}%"
+
+    @property
+    def average(self) -> str:
+        return "—" if not self.deals else f"{self.points / self.deals:.1f}"
+
+    @property
+    def streak(self) -> str:
+        """ "3 wins", "2 losses": the run of the most recent finished games."""
+        ordered = [won for _, won in sorted(self.results, key=lambda item: item[0])]
+        if not ordered:
+            return "—"
+        last = ordered[-1]
+        run = 0
+        for won in reversed(ordered):
+            if won != last:
+                break
+            run += 1
+        if last:
+            return f"{run} win{'s' if run > 1 else ''}"
+        return f"{run} loss{'es' if run > 1 else ''}"
+
+    @property
+    def sort_key(self) -> tuple:
+        average = self.points / self.deals if self.deals else float("inf")
+        return (-(self.win_rate or 0), -self.won, average, self.name.casefold())
+
+
+@dataclass(frozen=True)
+class Filters:
+    ruleset: str = ""
+    start: date | None = None
+    end: date | None = None
+
+    def apply(self, games: QuerySet[Game]) -> QuerySet[Game]:
+        if self.ruleset:
+            games = games.filter(rules__name=self.ruleset)
+        if self.start:
+            games = games.filter(started_at__date__gte=self.start)
+        if self.end:
+            games = games.filter(started_at__date__lte=self.end)
+        return games
+
+
+def player_stats(games: QuerySet[Game], *, by_account: bool = False) -> list[PlayerStats]:
+    """Everyone who sat at these games, best first. Two queries.
+
+    ``by_account`` gathers a person's players across tables under their
+    linked account (only seats of linked players count then).
+    """
+    seat_rows = Seat.objects.filter(game__in=games)
+    if by_account:
+        seat_rows = seat_rows.filter(player__user__isnull=False)
+    seat_rows = seat_rows.values_list(
+        "game_id",
+        "number",
+        "player_id",
+        "player__name",
+        "player__user_id",
+        "player__user__username",
+        "total",
+        "is_winner",
+        "game__status",
+        "game__finished_at",
+        "game__started_at",
+    )
+    stats: dict[int, PlayerStats] = {}
+    who: dict[tuple[int, int], PlayerStats] = {}  # (game, seat) -> stats
+    winners: dict[int, int] = defaultdict(int)
+    finished_seats = []
+    for row in seat_rows:
+        game_id, number, player_id, name, user_id, username, total, won, status, ended, began = row
+        key = user_id if by_account else player_id
+        label = username if by_account else name
+        entry = stats.setdefault(key, PlayerStats(key=key, name=label))
+        who[(game_id, number)] = entry
+        if status == Game.FINISHED:
+            # Order of play: when it ended (or began, for games without an end time).
+            finished_seats.append((entry, game_id, total, won, (ended or began, game_id)))
+            if won:
+                winners[game_id] += 1
+    for entry, game_id, total, won, ended in finished_seats:
+        entry.played += 1
+        entry.results.append((ended, won))
+        entry.best = total if entry.best is None else min(entry.best, total)
+        entry.worst = total if entry.worst is None else max(entry.worst, total)
+        if won:
+            entry.won += 1
+            if winners[game_id] > 1:
+                entry.shared += 1
+    deals = Deal.objects.filter(game__in=games).values_list(
+        "game_id", "mode", "entry", "scores", "moon_seat"
+    )
+    for game_id, mode, entry_data, scores, moon in deals:
+        for seat, score in enumerate(scores):
+            entry = who.get((game_id, seat))
+            if entry is None:
+                continue
+            entry.deals += 1
+            entry.points += score
+            if moon == seat:
+                entry.moons += 1
+            if mode in ("cards", "counts"):
+                cards = entry_data[seat] if mode == "cards" else entry_data["cards"][seat]
+                entry.spades_known += 1
+                for card in SPADES:
+                    if card in cards:
+                        entry.spades[card] += 1
+    return sorted(stats.values(), key=lambda s: s.sort_key)
+
+
+def ruleset_names(games: QuerySet[Game]) -> list[str]:
+    """The rulesets these games were played by, for the filter."""
+    names = games.order_by().values_list("rules__name", flat=True).distinct()
+    return sorted({n for n in names if n})
+
+
+def games_with_player(games: QuerySet[Game], text: str) -> QuerySet[Game]:
+    if not text:
+        return games
+    return games.filter(Q(seats__player__name__icontains=text)).distinct()
