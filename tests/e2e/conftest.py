@@ -118,8 +118,10 @@ def axe_violations(page) -> list[str]:
 def layout_problems(page) -> list[str]:
     """Sideways scrolling, and tap targets under 44 px."""
     problems = []
+    # A phone widens its layout to fit wide content (and shrinks the text), so
+    # compare with the screen's width, not with the window's.
     width = page.evaluate("document.documentElement.scrollWidth")
-    viewport = page.evaluate("window.innerWidth")
+    viewport = page.viewport_size["width"]
     if width > viewport:
         problems.append(f"the page is {width}px wide in a {viewport}px window")
     small = page.evaluate(
