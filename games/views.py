@@ -25,7 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
 from games import rules as r
@@ -471,17 +471,20 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 conflict = clash
     if recorded is not None:
         Table.objects.filter(pk=game.table_id).update(last_entry_mode=entry.mode)
-        if request.htmx:
-            board = scoreboard(load_game(Game.objects.all(), game.pk))
-            fresh = EntryForm.blank(entry.mode, board.rules, board.names)
-            return render(request, "games/game_detail.html#game-body", _game_context(board, fresh))
-        return redirect(game)
+        if not request.htmx:
+            return redirect(game)
+        # A small answer: a fresh form. The scoreboard refreshes itself on the
+        # event (its poll runs at once), so the save never re-sends the history.
+        board = scoreboard(load_game(Game.objects.all(), game.pk))
+        fresh = EntryForm.blank(entry.mode, board.rules, board.names)
+        response = render(request, "games/game_detail.html#entry", _game_context(board, fresh))
+        return trigger_client_event(response, "dealRecorded")
     board = scoreboard(load_game(Game.objects.all(), game.pk))
     context = _game_context(board, entry, problems=problems, conflict=conflict)
-    template = "games/game_detail.html"
     if request.htmx:
-        return render(request, template + "#game-body", context)
-    return render(request, template, context, status=409 if conflict else 422)
+        response = render(request, "games/game_detail.html#entry", context)
+        return trigger_client_event(response, "dealRecorded") if conflict else response
+    return render(request, "games/game_detail.html", context, status=409 if conflict else 422)
 
 
 def _same_deal(deal: Deal, entry: r.Entry, user) -> bool:

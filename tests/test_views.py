@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -357,13 +358,16 @@ def test_a_deal_someone_else_just_entered_is_shown_not_doubled(client_owner, moo
     assert moon_game.deals.count() == 1
 
 
-def test_saving_with_htmx_returns_the_refreshed_game(client_owner, moon_game):
+def test_saving_with_htmx_returns_a_fresh_form_and_tells_the_scoreboard(client_owner, moon_game):
     fields = {"mode": "points", "number": "1", "points-0": "17", "points-1": "13", "points-2": "13"}
     response = client_owner.post(reverse("deal_new", args=[moon_game.pk]), fields, **HX)
     assert response.status_code == 200
+    assert json.loads(response["HX-Trigger"]) == {"dealRecorded": {}}
     page = text(response)
-    assert page.strip().startswith('<div id="game-body">')
-    assert "Deal 2 — Ben deals" in page
+    assert '<section id="entry"' in page
+    assert "Enter deal 2" in page
+    assert 'name="points-0" value=""' in page
+    assert "history" not in page
 
 
 def current_mode(page: str) -> str:

@@ -1,0 +1,156 @@
+"""Budgets: queries that don't grow with the data, and bytes a phone must fetch."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.db import connection
+from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import rules as r
+from games.services import deal_record, watch_link_replace
+from tests.test_exports import make_games
+
+ROOT = Path(__file__).resolve().parent.parent
+GZIP = {"HTTP_ACCEPT_ENCODING": "gzip"}
+
+
+def queries(client, url: str, **extra) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url, **extra)
+    assert response.status_code == 200
+    return len(captured.captured_queries)
+
+
+def add_deals(game, owner, count: int) -> None:
+    for _ in range(count):
+        deal_record(game=game, entry=r.PointsEntry((13, 13, 17)), by=owner)
+
+
+@pytest.fixture
+def long_game(moon_game):
+    """Moon to the others, target 100; 13 13 17 a deal never ends it: target raised."""
+    rules = dict(moon_game.rules, target=None, deals=500)
+    moon_game.rules = rules
+    moon_game.save(update_fields=["rules"])
+    return moon_game
+
+
+def test_the_game_page_reads_as_many_queries_with_5_deals_as_with_150(client, owner, long_game):
+    client.force_login(owner)
+    add_deals(long_game, owner, 5)
+    few = queries(client, long_game.get_absolute_url())
+    add_deals(long_game, owner, 145)
+    assert queries(client, long_game.get_absolute_url()) == few
+
+
+def test_the_table_page_reads_as_many_queries_with_2_games_as_with_200(
+    client, owner, table, players
+):
+    client.force_login(owner)
+    make_games(table, players, 2, 3)
+    few = queries(client, table.get_absolute_url())
+    make_games(table, players, 198, 3)
+    assert queries(client, table.get_absolute_url()) == few
+
+
+def test_the_watch_page_and_its_poll_read_fixed_queries(client, owner, long_game):
+    token = watch_link_replace(long_game)
+    add_deals(long_game, owner, 5)
+    page, poll = reverse("watch_game", args=[token]), reverse("watch_game_live", args=[token])
+    few = (queries(client, page), queries(client, poll))
+    add_deals(long_game, owner, 145)
+    assert (queries(client, page), queries(client, poll)) == few
+    etag = client.get(poll)["ETag"]
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(poll, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert len(captured.captured_queries) <= 1
+
+
+def test_an_unchanged_poll_survives_compression(client, owner, long_game):
+    """GZip makes the ETag weak; the next poll still matches it."""
+    token = watch_link_replace(long_game)
+    poll = reverse("watch_game_live", args=[token])
+    first = client.get(poll, **GZIP)
+    assert first["Content-Encoding"] == "gzip"
+    again = client.get(poll, HTTP_IF_NONE_MATCH=first["ETag"], **GZIP)
+    assert again.status_code == 304
+
+
+def static_bytes(url: str) -> bytes:
+    path = finders.find(url.removeprefix("/static/"))
+    return Path(path).read_bytes()
+
+
+def test_the_game_page_first_load_is_under_40_kb_compressed(client, owner, long_game):
+    add_deals(long_game, owner, 60)
+    client.force_login(owner)
+    response = client.get(long_game.get_absolute_url(), **GZIP)
+    assert response["Content-Encoding"] == "gzip"
+    html = gzip.decompress(response.content)
+    assets = re.findall(rb'(?:src|href)="(/static/[^"]+)"', html)
+    assert {a.rsplit(b".", 1)[-1] for a in assets} == {b"js", b"css"}
+    total = len(response.content) + sum(
+        len(gzip.compress(static_bytes(a.decode()))) for a in assets
+    )
+    assert total <= 40_000, f"{total} bytes"
+
+
+def test_a_deal_save_htmx_answer_is_under_4_kb(client, owner, long_game):
+    add_deals(long_game, owner, 60)
+    client.force_login(owner)
+    response = client.post(
+        reverse("deal_new", args=[long_game.pk]),
+        {"mode": "points", "number": "61", "points-0": "17", "points-1": "13", "points-2": "13"},
+        HTTP_HX_REQUEST="true",
+        **GZIP,
+    )
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    assert len(response.content) <= 4_000, f"{len(response.content)} bytes"
+
+
+def test_static_files_are_hashed_compressed_and_cached_for_long(tmp_path, db):
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "SECRET_KEY": "x" * 50,
+        "STATIC_ROOT": str(tmp_path),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    manifest = (tmp_path / "staticfiles.json").read_text()
+    hashed_css = re.search(r'"css/app\.css": "(css/app\.[0-9a-f]{12}\.css)"', manifest).group(1)
+    assert (tmp_path / (hashed_css + ".gz")).exists()
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    with override_settings(
+        STATIC_ROOT=tmp_path,
+        WHITENOISE_USE_FINDERS=False,
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        },
+    ):
+        from django.test import RequestFactory
+
+        middleware = WhiteNoiseMiddleware(lambda request: None)
+        request = RequestFactory().get("/static/" + hashed_css, HTTP_ACCEPT_ENCODING="gzip")
+        response = middleware(request)
+        assert response.status_code == 200
+        assert response["Content-Encoding"] == "gzip"
+        assert "max-age=315360000" in response["Cache-Control"]
+        assert "immutable" in response["Cache-Control"]
+        response.close()
