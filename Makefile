@@ -7,7 +7,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test lint format pytest e2e browser clean
+.PHONY: run test lint format pytest e2e browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ node_modules/axe-core/axe.min.js: package.json package-lock.json
 	touch $@
 
 test: lint pytest e2e
+
+# The benchmark (see bench/run.py): SQLite in a temporary folder, or the
+# throw-away PostgreSQL database that DATABASE_URL names.
+bench: $(VENV)/.installed
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules staticfiles test-output .pytest_cache .hypothesis

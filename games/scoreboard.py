@@ -7,8 +7,10 @@ render it. Reads a fixed number of queries whatever the number of deals.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import Prefetch
+from django.urls import reverse
 
 from games import rules as r
 from games.chart import Chart, score_chart
@@ -43,110 +45,113 @@ class Coming:
 
 @dataclass(frozen=True)
 class HistoryRow:
-    deal: Deal
+    pk: int
+    number: int
     dealer: str
-    cells: list[tuple[int, int, bool]]  # (score, total, is the shooter)
+    cells: list[tuple[str, str, bool]]  # (score, total, is the shooter), ready to show
     moon: str | None
     entered_by: str
+    totals: list[int]
+    moon_seat: int | None
+    edit_url: str
 
 
-@dataclass(frozen=True)
 class Scoreboard:
-    game: Game
-    rules: r.Rules
-    names: list[str]
-    seats: list[SeatLine]
-    coming: Coming | None
-    history: list[HistoryRow]
-    winners: list[str]
-    deal_total: int
-    moon_value: int
+    """Everything the table sees; the deal-by-deal part is read only if shown."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.rules = game.get_rules()
+        seats = list(game.seats.all())
+        self.names = [s.player.name for s in seats]
+        players = len(self.names)
+        self.deal_count = game.deals.count()
+        best = min(s.total for s in seats) if self.deal_count else None
+        self.seats = [
+            SeatLine(
+                number=s.number,
+                name=s.player.name,
+                total=s.total,
+                leading=best is not None and s.total == best,
+                winner=s.is_winner,
+                to_target=None if self.rules.target is None else self.rules.target - s.total,
+            )
+            for s in seats
+        ]
+        self.winners = [s.player.name for s in seats if s.is_winner]
+        self.deal_total = r.deal_total(self.rules, players)
+        self.moon_value = r.moon_value(self.rules, players)
+        self.coming = None if game.is_finished else self._coming(self.deal_count + 1)
+
+    def _coming(self, number: int) -> Coming:
+        rules, names, players = self.rules, self.names, len(self.names)
+        passes = []
+        for seat in range(players):
+            receiver = r.pass_receiver(rules, players, number, seat)
+            if receiver is not None:
+                passes.append(PassLine(names[seat], names[receiver]))
+        return Coming(
+            number=number,
+            dealer=names[r.dealer(self.game.first_dealer, players, number)],
+            leader=names[r.leader(self.game.first_dealer, players, number)],
+            pass_cards=r.cards_passed(rules, players),
+            direction=r.pass_direction(rules, players, number),
+            passes=passes,
+        )
 
     @property
     def winners_text(self) -> str:
         return r.join_names(self.winners)
 
-    @property
+    @cached_property
+    def history(self) -> list[HistoryRow]:
+        """Every deal, from plain rows (one query, no model instances)."""
+        game, names, players = self.game, self.names, len(self.names)
+        # One reverse() for all rows: the edit link differs only by the deal's id.
+        edit = reverse("deal_edit", args=[0]).replace("/0/", "/{}/")
+        rows = (
+            Deal.objects.filter(game=game)
+            .order_by("number")
+            .values_list("pk", "number", "scores", "totals", "moon_seat", "entered_by__username")
+        )
+        return [
+            HistoryRow(
+                pk=pk,
+                number=number,
+                dealer=names[r.dealer(game.first_dealer, players, number)],
+                cells=[
+                    (str(score), str(total), moon == seat)
+                    for seat, (score, total) in enumerate(zip(scores, totals, strict=True))
+                ],
+                moon=None if moon is None else names[moon],
+                entered_by=username or "",
+                totals=totals,
+                moon_seat=moon,
+                edit_url=edit.format(pk),
+            )
+            for pk, number, scores, totals, moon, username in rows
+        ]
+
+    @cached_property
     def chart(self) -> Chart:
         return score_chart(
             self.names,
-            [row.deal.totals for row in self.history],
+            [row.totals for row in self.history],
             self.rules.target,
-            [row.deal.moon_seat for row in self.history],
+            [row.moon_seat for row in self.history],
         )
 
 
 def load_game(queryset, pk: int) -> Game:
-    """One game with seats, players and deals loaded (a fixed number of queries)."""
+    """One game with its seats and players (deals are read by the scoreboard)."""
     return (
         queryset.select_related("table", "ruleset")
         .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")),
-            Prefetch(
-                "deals", queryset=Deal.objects.select_related("entered_by").order_by("number")
-            ),
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
         )
         .get(pk=pk)
     )
 
 
 def scoreboard(game: Game) -> Scoreboard:
-    rules = game.get_rules()
-    seats = list(game.seats.all())
-    deals = list(game.deals.all())
-    names = [s.player.name for s in seats]
-    players = len(names)
-    totals = [s.total for s in seats]
-    best = min(totals) if deals else None
-    lines = [
-        SeatLine(
-            number=s.number,
-            name=s.player.name,
-            total=s.total,
-            leading=best is not None and s.total == best,
-            winner=s.is_winner,
-            to_target=None if rules.target is None else rules.target - s.total,
-        )
-        for s in seats
-    ]
-    coming = None
-    if not game.is_finished:
-        number = len(deals) + 1
-        direction = r.pass_direction(rules, players, number)
-        passes = []
-        for seat in range(players):
-            receiver = r.pass_receiver(rules, players, number, seat)
-            if receiver is not None:
-                passes.append(PassLine(names[seat], names[receiver]))
-        coming = Coming(
-            number=number,
-            dealer=names[r.dealer(game.first_dealer, players, number)],
-            leader=names[r.leader(game.first_dealer, players, number)],
-            pass_cards=r.cards_passed(rules, players),
-            direction=direction,
-            passes=passes,
-        )
-    history = [
-        HistoryRow(
-            deal=deal,
-            dealer=names[r.dealer(game.first_dealer, players, deal.number)],
-            cells=[
-                (score, total, deal.moon_seat == seat)
-                for seat, (score, total) in enumerate(zip(deal.scores, deal.totals, strict=True))
-            ],
-            moon=None if deal.moon_seat is None else names[deal.moon_seat],
-            entered_by=deal.entered_by.get_username() if deal.entered_by else "",
-        )
-        for deal in deals
-    ]
-    return Scoreboard(
-        game=game,
-        rules=rules,
-        names=names,
-        seats=lines,
-        coming=coming,
-        history=history,
-        winners=[s.player.name for s in seats if s.is_winner],
-        deal_total=r.deal_total(rules, players),
-        moon_value=r.moon_value(rules, players),
-    )
+    return Scoreboard(game)

@@ -8,6 +8,7 @@ FMT = r"\.(?P<fmt>json|csv)$"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", views.health, name="health"),
     path("account/export.json", views.account_export, name="account_export"),
     re_path(r"^tables/(?P<pk>\d+)/export" + FMT, views.table_export, name="table_export"),
     re_path(r"^games/(?P<pk>\d+)/export" + FMT, views.game_export, name="game_export"),

@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Prefetch, Q, QuerySet
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseNotModified,
@@ -99,9 +100,10 @@ def _games_for_user(user) -> QuerySet[Game]:
 
 
 def _get_game_for_user(request: HttpRequest, pk: int) -> Game:
-    games = _games_for_user(request.user)
-    get_object_or_404(games.values("pk"), pk=pk)
-    return load_game(games, pk)
+    try:
+        return load_game(_games_for_user(request.user), pk)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def _get_deal_for_user(request: HttpRequest, pk: int) -> Deal:
@@ -128,6 +130,15 @@ def _watched_games(token: str) -> QuerySet[Game]:
     if not token:
         return Game.objects.none()
     return Game.objects.filter(Q(watch_token=token) | Q(table__watch_token=token))
+
+
+# --- Health ------------------------------------------------------------------------
+
+
+@require_GET
+def health(request: HttpRequest) -> HttpResponse:
+    """For load balancers (and the benchmark's baseline): the app answers."""
+    return HttpResponse("ok", content_type="text/plain")
 
 
 # --- Accounts and home -------------------------------------------------------------
@@ -431,7 +442,7 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         extra["deal"] = get_object_or_404(game.deals.all(), pk=int(deal_id))
     elif number.isdigit() and board.coming and int(number) < board.coming.number:
         # Another phone recorded this deal meanwhile: say so before Save is tapped.
-        existing = board.history[int(number) - 1].deal
+        existing = game.deals.select_related("entered_by").get(number=int(number))
         extra["deal_number"] = int(number)
         extra["conflict"] = DealConflict(taken_message(existing), existing)
     return render(request, "games/entry.html#check", _game_context(board, entry, oob=True, **extra))

@@ -18,7 +18,7 @@ LOGIN = "login"  # redirect to sign in
 DENIED = 403
 HIDDEN = 404
 
-PUBLIC = {"login", "logout", "signup"}
+PUBLIC = {"login", "logout", "signup", "health"}
 OWNER_ONLY = {
     OK: ("owner",),
     DENIED: ("member",),

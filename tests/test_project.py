@@ -106,3 +106,9 @@ def test_the_admin_lists_every_model(admin_client):
 def test_the_admin_shows_a_game(admin_client, moon_game):
     response = admin_client.get(f"/admin/games/game/{moon_game.pk}/change/")
     assert response.status_code == 200
+
+
+def test_the_health_check_answers_ok_to_anyone(client, db):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
