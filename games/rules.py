@@ -299,6 +299,7 @@ def cards_passed(rules: Rules, players: int) -> int:
     return 3 if players <= 4 else 2
 
 
+@lru_cache(maxsize=256)
 def pack(rules: Rules, players: int) -> tuple[str, ...]:
     removed = set(removed_cards(rules, players))
     return tuple(c for c in FULL_PACK if c not in removed)
@@ -322,7 +323,16 @@ def card_value(rules: Rules, code: str) -> int:
 
 def valued_cards(rules: Rules, players: int) -> dict[str, int]:
     """Every card in the pack that is worth something, with its value."""
-    return {code: value for code in pack(rules, players) if (value := card_value(rules, code)) != 0}
+    return dict(_valued_cards(rules, players))
+
+
+@lru_cache(maxsize=256)
+def _valued_cards(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
+    # Rules are frozen, so the same settings always give the same cards;
+    # scoring a game asks this for every deal.
+    return tuple(
+        (code, value) for code in pack(rules, players) if (value := card_value(rules, code)) != 0
+    )
 
 
 def hearts_in_pack(rules: Rules, players: int) -> tuple[str, ...]:
