@@ -7,7 +7,6 @@ only what was entered, re-scores it, and saves all games or none.
 from __future__ import annotations
 
 import csv
-import io
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -214,11 +213,6 @@ def iter_csv(games: QuerySet[Game]) -> Iterator[str]:
     writer = csv.writer(_Line())
     for row in export_csv_rows(games):
         yield writer.writerow([_csv_safe(v) for v in row])
-
-
-def export_csv(games: QuerySet[Game], out: io.TextIOBase) -> None:
-    for line in iter_csv(games):
-        out.write(line)
 
 
 def _csv_safe(value: str | int) -> str | int:
