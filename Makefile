@@ -7,7 +7,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test lint format pytest e2e browser bench clean
+.PHONY: run test lint format pytest e2e browser bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,11 @@ test: lint pytest e2e
 # throw-away PostgreSQL database that DATABASE_URL names.
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+# The correctness load test (bench/load.py): needs DATABASE_URL naming a
+# throw-away PostgreSQL database.
+load: $(VENV)/.installed
+	$(BIN)/python -m bench.load $(LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules staticfiles test-output .pytest_cache .hypothesis

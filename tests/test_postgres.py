@@ -218,3 +218,15 @@ def test_a_deal_saved_through_one_app_process_shows_through_another(moon_game, o
             server.terminate()
             server.wait(10)
         log.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tables_playing_at_once_lose_nothing():
+    """A small run of the load test (``make load`` plays 50 tables)."""
+    from bench import load
+
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    summary, problems = load.run(url, tables=8, workers=3, max_deals=30, seconds=120, seed=11)
+    assert problems == [], summary
+    assert "8 tables" in summary

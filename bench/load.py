@@ -1,0 +1,309 @@
+"""The load test: many tables play whole games at once, and nothing is lost.
+
+``make load`` (``python -m bench.load --tables 50``). Against gunicorn with
+several workers on the database DATABASE_URL names (PostgreSQL; give it a
+throw-away database), N simulated tables each sign in, make a table, start a
+game and play it to the end over HTTP: deals in all three entry modes, some
+edits, and a watcher polling the watch link. Every client scores its own game
+with the rules engine; at the end each game's export is compared with that:
+any lost, doubled or wrong deal, or any 5xx answer, fails the run. Bounded in
+count and time; it talks to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.run import HOST, ROOT, Session, free_port, manage, server_env
+from games import rules as r
+
+RULES = r.resolve(r.Rules(name="Black Maria, moon to the others", moon="others"), 3)
+NAMES = ["Alice", "Ben", "Cara"]
+PASSWORD = "load-pass-phrase"
+
+
+@dataclass
+class Outcome:
+    table: int
+    game: int | None = None
+    deals: int = 0
+    edits: int = 0
+    polls: int = 0
+    statuses: dict[int, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+class Client:
+    """One phone: a signed-in session talking to the server."""
+
+    def __init__(self, port: int, username: str, outcome: Outcome):
+        self.port = port
+        self.session = Session(port, username, PASSWORD)
+        self.outcome = outcome
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
+
+    def request(self, method: str, path: str, form: dict | None = None, htmx=False):
+        headers = {"Cookie": self.session.cookie}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": self.session.csrf})
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if htmx:
+            headers.update({"HX-Request": "true", "X-CSRFToken": self.session.csrf})
+        for attempt in range(3):
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                data = response.read().decode()
+                break
+            except (OSError, http.client.HTTPException):
+                self.conn.close()
+                if attempt == 2:
+                    raise
+        status = response.status
+        self.outcome.statuses[status] = self.outcome.statuses.get(status, 0) + 1
+        return status, response.getheader("Location", ""), data
+
+
+def honest_deal(rng: random.Random):
+    """A random way the valued cards fell, in a random entry mode."""
+    cards = [[] for _ in NAMES]
+    shooter = rng.randrange(3) if rng.random() < 0.08 else None
+    for card in r.valued_cards(RULES, 3):
+        cards[shooter if shooter is not None else rng.randrange(3)].append(card)
+    entry = r.CardsEntry(tuple(tuple(c) for c in cards))
+    mode = rng.choice(["counts", "cards", "points"])
+    form = {"mode": mode}
+    if mode == "points":
+        raw = r.score_deal(RULES, NAMES, entry).raw
+        form.update({f"points-{s}": str(p) for s, p in enumerate(raw)})
+    else:
+        for seat, taken in enumerate(cards):
+            for card in taken:
+                if mode == "cards" or not card.endswith("H"):
+                    form[f"taker-{card}"] = str(seat)
+            if mode == "counts":
+                form[f"hearts-{seat}"] = str(sum(1 for c in taken if c.endswith("H")))
+    return entry, form
+
+
+def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> Outcome:
+    outcome = Outcome(table=index)
+    rng = random.Random(seed + index)
+    phone = Client(port, f"load{index}", outcome)
+    # The form needs a ruleset id: read the choices from the page.
+    _, _, page = phone.request("GET", "/tables/new/")
+    ruleset = re.search(r'<option value="(\d+)"[^>]*>Black Maria, moon to the others<', page)
+    _, location, _ = phone.request(
+        "POST",
+        "/tables/new/",
+        {
+            "name": f"Load table {index}",
+            "players": "\n".join(NAMES),
+            "default_ruleset": ruleset.group(1),
+        },
+    )
+    table = int(re.search(r"/tables/(\d+)/", location).group(1))
+    _, _, page = phone.request("GET", f"/tables/{table}/games/new/")
+    seats = re.findall(r'<option value="(\d+)"[^>]*>(Alice|Ben|Cara)</option>', page)
+    ids = {name: pk for pk, name in seats}
+    form = {f"seat_{i}": ids[n] for i, n in enumerate(NAMES)}
+    form.update(first_dealer="0", ruleset=ruleset.group(1))
+    _, location, _ = phone.request("POST", f"/tables/{table}/games/new/", form)
+    game = int(re.search(r"/games/(\d+)/", location).group(1))
+    outcome.game = game
+    phone.request("POST", f"/games/{game}/watch-link/", {"action": "new"})
+    _, _, page = phone.request("GET", f"/games/{game}/share/")
+    token = re.search(r"/watch/([\w-]+)/", page).group(1)
+
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch, args=(port, token, outcome, stop, deadline))
+    watcher.start()
+    entries: list[r.Entry] = []
+    try:
+        while len(entries) < max_deals and time.monotonic() < deadline:
+            state = r.score_game(RULES, NAMES, 0, entries)
+            if state.finished:
+                break
+            entry, form = honest_deal(rng)
+            form["number"] = str(len(entries) + 1)
+            status, _, _ = phone.request("POST", f"/games/{game}/deals/", form, htmx=True)
+            if status != 200:
+                outcome.problems.append(f"deal {len(entries) + 1}: status {status}")
+                break
+            entries.append(entry)
+            outcome.deals += 1
+            if len(entries) == 3 and rng.random() < 0.7:
+                # Change deal 1 on the way: the client re-scores too.
+                _, _, page = phone.request("GET", f"/games/{game}/")
+                deal_id = re.search(
+                    r'href="/deals/(\d+)/edit/">Edit<span class="sr-only"> deal 1<', page
+                )
+                new_entry, new_form = honest_deal(rng)
+                trial = [new_entry, *entries[1:]]
+                try:
+                    r.score_game(RULES, NAMES, 0, trial)
+                    allowed = True
+                except r.GameError:  # it would end the game early: the server refuses it too
+                    allowed = False
+                if deal_id and allowed:
+                    new_form["version"] = "1"
+                    status, _, _ = phone.request(
+                        "POST", f"/deals/{deal_id.group(1)}/edit/", new_form
+                    )
+                    if status == 302:
+                        entries = trial
+                        outcome.edits += 1
+    finally:
+        stop.set()
+        watcher.join(30)
+    outcome.problems.extend(compare(phone, game, entries))
+    return outcome
+
+
+def watch(port: int, token: str, outcome: Outcome, stop: threading.Event, deadline: float):
+    """A second phone on the watch link, polling as the page does (faster)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    etag = ""
+    while not stop.is_set() and time.monotonic() < deadline:
+        try:
+            conn.request("GET", f"/watch/{token}/live/", headers={"If-None-Match": etag})
+            response = conn.getresponse()
+            response.read()
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            continue
+        outcome.polls += 1
+        outcome.statuses[response.status] = outcome.statuses.get(response.status, 0) + 1
+        etag = response.getheader("ETag", etag)
+        stop.wait(0.5)
+    conn.close()
+
+
+def compare(phone: Client, game: int, entries: list[r.Entry]) -> list[str]:
+    """The server's record of the game against the client's own scoring."""
+    expected = r.score_game(RULES, NAMES, 0, entries)
+    _, _, body = phone.request("GET", f"/games/{game}/export.json")
+    stored = json.loads(body)["games"][0]
+    problems = []
+    if len(stored["deals"]) != len(expected.deals):
+        problems.append(
+            f"game {game}: {len(stored['deals'])} deals stored, {len(expected.deals)} played"
+        )
+    for mine, theirs in zip(expected.deals, stored["deals"], strict=False):
+        if [theirs["scores"][n] for n in NAMES] != list(mine.result.scores) or [
+            theirs["totals"][n] for n in NAMES
+        ] != list(mine.totals):
+            problems.append(f"game {game}, deal {mine.number}: stored scores differ")
+    finished = stored["status"] == "finished"
+    if finished != expected.finished:
+        problems.append(f"game {game}: finished is {finished}, expected {expected.finished}")
+    return problems
+
+
+def run(database_url: str, *, tables: int, workers: int, max_deals: int, seconds: float, seed: int):
+    """Play the tables against a fresh server; return (summary, problems)."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as tmp:
+        env = server_env(database_url, f"{tmp}/static")
+        manage(env, "migrate", "--noinput")
+        manage(env, "createcachetable")
+        manage(env, "collectstatic", "--noinput")
+        code = (
+            "from django.contrib.auth import get_user_model as g\n"
+            f"for i in range({tables}):\n"
+            "    u, _ = g().objects.get_or_create(username=f'load{i}')\n"
+            f"    u.set_password('{PASSWORD}'); u.save()\n"
+        )
+        manage(env, "shell", "-c", code)
+        port = free_port()
+        log = open(Path(tmp) / "gunicorn.log", "w")  # noqa: SIM115 - closed below
+        command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi"]
+        command += ["-b", f"{HOST}:{port}", "-w", str(workers)]
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            for _ in range(100):
+                try:
+                    socket.create_connection((HOST, port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            started = time.monotonic()
+            deadline = started + seconds
+            outcomes: list[Outcome] = [Outcome(table=i) for i in range(tables)]
+
+            def play_one(i: int) -> None:
+                try:
+                    outcomes[i] = play(port, i, seed, max_deals, deadline)
+                except Exception as error:
+                    outcomes[i].problems.append(f"table {i}: {type(error).__name__}: {error}")
+
+            threads = [threading.Thread(target=play_one, args=(i,)) for i in range(tables)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(seconds + 60)
+            elapsed = time.monotonic() - started
+        finally:
+            server.terminate()
+            server.wait(10)
+            log.close()
+    statuses: dict[int, int] = {}
+    for outcome in outcomes:
+        for status, count in outcome.statuses.items():
+            statuses[status] = statuses.get(status, 0) + count
+    problems = [p for o in outcomes for p in o.problems]
+    problems += [f"table {o.table}: no deal was played" for o in outcomes if o.deals == 0]
+    errors = sum(count for status, count in statuses.items() if status >= 500)
+    if errors:
+        problems.append(f"{errors} answers were server errors (5xx)")
+    summary = (
+        f"{tables} tables, {sum(o.deals for o in outcomes)} deals, "
+        f"{sum(o.edits for o in outcomes)} edits, {sum(o.polls for o in outcomes)} polls "
+        f"in {elapsed:.1f} s; answers by status: {dict(sorted(statuses.items()))}"
+    )
+    return summary, problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--max-deals", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=300, help="time limit")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise SystemExit("Set DATABASE_URL to a throw-away PostgreSQL database.")
+    summary, problems = run(
+        os.environ["DATABASE_URL"],
+        tables=args.tables,
+        workers=args.workers,
+        max_deals=args.max_deals,
+        seconds=args.seconds,
+        seed=args.seed,
+    )
+    print(summary)
+    if problems:
+        for problem in problems[:20]:
+            print("  " + problem)
+        print(f"FAILED: {len(problems)} problems.")
+        sys.exit(1)
+    print("Every game matches the clients' own scoring: nothing lost, doubled or wrong.")
+
+
+if __name__ == "__main__":
+    main()
