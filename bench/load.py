@@ -18,17 +18,14 @@ import json
 import os
 import random
 import re
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from bench.run import HOST, ROOT, Session, free_port, manage, server_env
+from bench.run import HOST, Session, gunicorn, manage, server_env
 from games import rules as r
 
 RULES = r.resolve(r.Rules(name="Black Maria, moon to the others", moon="others"), 3)
@@ -229,18 +226,7 @@ def run(database_url: str, *, tables: int, workers: int, max_deals: int, seconds
             f"    u.set_password('{PASSWORD}'); u.save()\n"
         )
         manage(env, "shell", "-c", code)
-        port = free_port()
-        log = open(Path(tmp) / "gunicorn.log", "w")  # noqa: SIM115 - closed below
-        command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi"]
-        command += ["-b", f"{HOST}:{port}", "-w", str(workers)]
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-        try:
-            for _ in range(100):
-                try:
-                    socket.create_connection((HOST, port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        with gunicorn(env, workers, tmp) as port:
             started = time.monotonic()
             deadline = started + seconds
             outcomes: list[Outcome] = [Outcome(table=i) for i in range(tables)]
@@ -257,10 +243,6 @@ def run(database_url: str, *, tables: int, workers: int, max_deals: int, seconds
             for thread in threads:
                 thread.join(seconds + 60)
             elapsed = time.monotonic() - started
-        finally:
-            server.terminate()
-            server.wait(10)
-            log.close()
     statuses: dict[int, int] = {}
     for outcome in outcomes:
         for status, count in outcome.statuses.items():

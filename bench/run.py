@@ -25,6 +25,8 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +53,27 @@ def server_env(database_url: str, static_root: str) -> dict[str, str]:
         STATIC_ROOT=static_root,
     )
     return env
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], workers: int, folder: str) -> Iterator[int]:
+    """Serve the app as production would, on a free loopback port; yield the port."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi"]
+    command += ["-b", f"{HOST}:{port}", "-w", str(workers)]
+    with open(Path(folder) / "gunicorn.log", "w") as log:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            for _ in range(100):
+                try:
+                    socket.create_connection((HOST, port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            yield port
+        finally:
+            server.terminate()
+            server.wait(10)
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -283,24 +306,7 @@ def main() -> None:
             f"in {time.perf_counter() - started:.0f} s.",
             flush=True,
         )
-        port = free_port()
-        log = open(Path(tmp) / "gunicorn.log", "w")  # noqa: SIM115 - closed below
-        command = [sys.executable, "-m", "gunicorn", "scorekeeper.wsgi"]
-        command += ["-b", f"{HOST}:{port}", "-w", str(args.workers)]
-        server = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=log,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    socket.create_connection((HOST, port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        with gunicorn(env, args.workers, tmp) as port:
             session = Session(port, "bench", "bench-pass-phrase")
             auth = {"cookie": session.cookie, "csrf": session.csrf}
             conn = http.client.HTTPConnection(HOST, port)
@@ -327,10 +333,6 @@ def main() -> None:
             trivial = results["kinds"]["trivial view"]["rps"]
             for row in results["kinds"].values():
                 row["ratio"] = round(row["rps"] / trivial, 3) if trivial else 0
-        finally:
-            server.terminate()
-            server.wait(10)
-            log.close()
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     table = markdown(results)
     (ROOT / "bench" / "results.md").write_text(table)
