@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import F, Prefetch, Q, QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -245,7 +245,10 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     old = player.name
     form = PlayerForm(request.POST or None, instance=player, table=player.table)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            # Scoreboards cached or polled by version must show the new name.
+            Game.objects.filter(seats__player=player).update(version=F("version") + 1)
         messages.success(request, f"{old} is now {player.name}.")
         return redirect(player.table)
     return render(request, "games/player_rename.html", {"form": form, "player": player})
@@ -455,7 +458,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     board = scoreboard(game)
     entry = _entry_from_post(request, board)
     number = request.POST.get("number", "")
-    recorded = None
+    recorded = saved_game = None
     problems: list[str] = []
     conflict = None
     engine_entry = entry.entry()
@@ -469,6 +472,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 by=request.user,
                 number=int(number) if number.isdigit() else None,
             )
+            saved_game = recorded.game
         except Refused as refusal:
             problems = [
                 p.removeprefix(f"deal {board.coming.number}: ") if board.coming else p
@@ -481,12 +485,17 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             else:
                 conflict = clash
     if recorded is not None:
-        Table.objects.filter(pk=game.table_id).update(last_entry_mode=entry.mode)
+        if game.table.last_entry_mode != entry.mode:
+            Table.objects.filter(pk=game.table_id).update(last_entry_mode=entry.mode)
         if not request.htmx:
             return redirect(game)
         # A small answer: a fresh form. The scoreboard refreshes itself on the
         # event (its poll runs at once), so the save never re-sends the history.
-        board = scoreboard(load_game(Game.objects.all(), game.pk))
+        if saved_game is not None:
+            # The service's own copy of the game, as it left it: no need to read it again.
+            board = board.for_next_entry(saved_game, recorded.number)
+        else:
+            board = scoreboard(load_game(Game.objects.all(), game.pk))
         fresh = EntryForm.blank(entry.mode, board.rules, board.names)
         response = render(request, "games/game_detail.html#entry", _game_context(board, fresh))
         return trigger_client_event(response, "dealRecorded")

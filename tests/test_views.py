@@ -119,6 +119,23 @@ def test_renaming_a_player(client_owner, players):
     assert "Ben already plays at this table" in text(response)
 
 
+def test_a_renamed_player_shows_in_cached_history_and_polls(client_owner, moon_game, owner):
+    """The history, entry form and poll are cached by game version: a rename moves it on."""
+    deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    page = moon_game.get_absolute_url()
+    live = reverse("game_live", args=[moon_game.pk])
+    assert "Alice" in text(client_owner.get(page))
+    etag = client_owner.get(live).headers["ETag"]
+    alice = moon_game.seats.get(number=0).player
+    client_owner.post(reverse("player_rename", args=[alice.pk]), {"name": "Alicia"})
+    assert client_owner.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 200
+    shown = text(client_owner.get(page))
+    shown = shown[shown.index('id="game-body"') :]  # past "Alice is now Alicia."
+    assert "Alice " not in shown and "Alicia" in shown
+    history = shown[shown.index('id="history"') :]
+    assert "Alicia" in history  # the dealer of deal 1, from the cached rows
+
+
 def test_choosing_the_default_ruleset(client_owner, table):
     url = reverse("table_default_ruleset", args=[table.pk])
     client_owner.post(url, {"ruleset": builtin("Hearts only").pk})
