@@ -813,18 +813,26 @@ def score_game(
     names: Sequence[str],
     first_dealer: int,
     entries: Sequence[Entry],
+    *,
+    played: int = 0,
+    totals_before: Sequence[int] | None = None,
 ) -> GameState:
     """Score every deal in order and decide whether the game is over.
 
-    Raises :class:`GameError` when a deal is invalid (``deal`` is its number)
-    or when the game would end before its last recorded deal.
+    ``played`` deals may already be scored, leaving ``totals_before``: then
+    ``entries`` are the deals after them, and only those are checked (the
+    returned state lists only them). Raises :class:`GameError` when a deal is
+    invalid (``deal`` is its number) or when the game would end before its
+    last recorded deal.
     """
     players = len(names)
-    totals = [0] * players
+    totals = list(totals_before) if totals_before is not None else [0] * players
     scored: list[ScoredDeal] = []
-    for number, entry in enumerate(entries, start=1):
-        if scored and game_over(rules, totals, len(scored)):
-            raise GameError([_ended_early_message(rules, names, totals, len(scored), len(entries))])
+    for number, entry in enumerate(entries, start=played + 1):
+        if number > 1 and game_over(rules, totals, number - 1):
+            raise GameError(
+                [_ended_early_message(rules, names, totals, number - 1, played + len(entries))]
+            )
         check = check_deal(rules, names, entry)
         if check.result is None:
             raise GameError([f"deal {number}: {p}" for p in check.problems], deal=number)
@@ -838,13 +846,14 @@ def score_game(
                 totals=tuple(totals),
             )
         )
-    finished = bool(scored) and game_over(rules, totals, len(scored))
+    count = played + len(scored)
+    finished = count > 0 and game_over(rules, totals, count)
     return GameState(
         deals=tuple(scored),
         totals=tuple(totals),
         finished=finished,
         winners=winners(totals) if finished else (),
-        next_number=None if finished else len(scored) + 1,
+        next_number=None if finished else count + 1,
     )
 
 

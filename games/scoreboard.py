@@ -6,6 +6,7 @@ render it. Reads a fixed number of queries whatever the number of deals.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -98,6 +99,18 @@ class Scoreboard:
             direction=r.pass_direction(rules, players, number),
             passes=passes,
         )
+
+    def for_next_entry(self, game: Game, played: int) -> Scoreboard:
+        """After a save: the same seats and rules, the coming deal moved on.
+
+        Only what the entry form reads is brought up to date (not the totals),
+        so a save can answer with a fresh form without reading the game again.
+        """
+        board = copy.copy(self)
+        board.game = game
+        board.deal_count = played
+        board.coming = None if game.is_finished else board._coming(played + 1)
+        return board
 
     @property
     def winners_text(self) -> str:

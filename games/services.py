@@ -107,21 +107,34 @@ def deal_record(
     """
     with transaction.atomic():
         game = _lock(game)
-        deals = list(game.deals.order_by("number"))
-        if number is not None and number <= len(deals):
-            existing = deals[number - 1]
+        # Only the new deal is scored, on from the totals after the last one.
+        last = game.deals.order_by("-number").values_list("number", "totals").first()
+        played, totals = last if last is not None else (0, None)
+        if number is not None and number <= played:
+            existing = game.deals.select_related("entered_by").get(number=number)
             raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
             raise Refused(GAME_FINISHED)
+        seats = list(game.seats.select_related("player").order_by("number"))
+        try:
+            state = r.score_game(
+                game.get_rules(),
+                [seat.player.name for seat in seats],
+                game.first_dealer,
+                [entry],
+                played=played,
+                totals_before=totals,
+            )
+        except r.GameError as error:
+            raise Refused(error.problems) from None
         deal = Deal(
             game=game,
-            number=len(deals) + 1,
+            number=played + 1,
             mode=entry.mode,
             entry=entry.to_data(),
             entered_by=_user(by),
         )
-        deals.append(deal)
-        _rescore(game, deals, start=len(deals) - 1)
+        store_scores(game, [deal], state, start=0, seats=seats)
         _audit(game, deal, DealChange.RECORDED, by, before=None, after=_snapshot(deal))
         return deal
 
@@ -247,6 +260,7 @@ def store_scores(
     *,
     start: int,
     changed: set[int] | None = None,
+    seats: list[Seat] | None = None,
 ) -> None:
     """Write the engine's results for deals ``start`` onward, seats and game."""
     to_update = []
@@ -268,7 +282,8 @@ def store_scores(
             deal.updated_at = now
         Deal.objects.bulk_update(to_update, fields)
 
-    seats = list(game.seats.all())
+    if seats is None:
+        seats = list(game.seats.all())
     for seat in seats:
         seat.total = state.totals[seat.number]
         seat.is_winner = seat.number in state.winners

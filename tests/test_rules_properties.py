@@ -137,3 +137,35 @@ def test_game_totals_are_the_sums_of_the_scores(deals):
         totals = [t + s for t, s in zip(totals, scored.result.scores, strict=True)]
         assert scored.totals == tuple(totals)
     assert state.totals == tuple(totals)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(honest_deals(), min_size=1, max_size=10), st.data())
+def test_scoring_on_from_earlier_totals_matches_scoring_from_the_start(deals, data):
+    """What the save path does: only the new deals are scored, after the stored totals."""
+    rules, names, _ = deals[0]
+    target = data.draw(st.sampled_from([None, 40, 100]))
+    rules = r.Rules(**{**rules.to_dict(), "target": target, "deals": None if target else 6})
+    entries = [e for _, other, e in deals if len(other) == len(names)]
+    try:
+        whole = r.score_game(rules, names, 0, entries)
+    except r.GameError as error:
+        whole = error
+    split = data.draw(st.integers(0, len(entries)))
+    try:
+        first = r.score_game(rules, names, 0, entries[:split])
+        rest = r.score_game(
+            rules, names, 0, entries[split:], played=split, totals_before=first.totals
+        )
+    except r.GameError as error:
+        assert isinstance(whole, r.GameError)
+        assert error.problems == whole.problems
+        return
+    assert not isinstance(whole, r.GameError)
+    assert first.deals + rest.deals == whole.deals
+    assert (rest.totals, rest.finished, rest.winners, rest.next_number) == (
+        whole.totals,
+        whole.finished,
+        whole.winners,
+        whole.next_number,
+    )
