@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -21,10 +23,12 @@ from django.http import (
     HttpResponseRedirect,
     StreamingHttpResponse,
 )
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_htmx.middleware import HtmxDetails
@@ -378,16 +382,48 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = _get_game_for_user(request, pk)
-    board = scoreboard(game)
     mode = request.GET.get("mode", "")
+    if request.htmx or get_messages(request):
+        return _game_page(request, _get_game_for_user(request, pk), mode)
+    # The whole page is kept per game version and person, with a stand-in for
+    # the CSRF token: opening a game at the table is one small query and a
+    # cache read, however many deals it has.
+    found = (
+        _games_for_user(request.user)
+        .filter(pk=pk)
+        .values_list("version", "table__last_entry_mode")
+        .first()
+    )
+    if found is None:
+        raise Http404("No such game.")
+    version, last_mode = found
+    if mode not in r.ENTRY_MODES:
+        mode = ""
+    key = f"game-page:{pk}:{version}:{last_mode}:{request.user.pk}:{get_language()}:{mode}"
+    page = cache.get(key)
+    if page is None:
+        response = _game_page(request, _get_game_for_user(request, pk), mode, CSRF_STAND_IN)
+        page = response.content.decode()
+        cache.set(key, page, 86400)
+    return HttpResponse(page.replace(CSRF_STAND_IN, get_token(request)))
+
+
+# Never a real token: a real one is 64 letters and digits.
+CSRF_STAND_IN = "csrf-stand-in"
+
+
+def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) -> HttpResponse:
+    board = scoreboard(game)
     if mode not in modes_for(board.rules):
         mode = default_mode(board.rules, game.table.last_entry_mode)
     entry = EntryForm.blank(mode, board.rules, board.names)
     template = "games/game_detail.html"
     if request.htmx and request.GET.get("mode"):
         template += "#entry"
-    return render(request, template, _game_context(board, entry))
+    context = _game_context(board, entry)
+    if csrf_token is not None:
+        context["csrf_token"] = csrf_token
+    return render(request, template, context)
 
 
 def _game_context(board, entry: EntryForm | None, **extra) -> dict:

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.db import connection
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -161,3 +161,51 @@ def test_static_files_are_hashed_compressed_and_cached_for_long(tmp_path, db):
         assert "max-age=315360000" in response["Cache-Control"]
         assert "immutable" in response["Cache-Control"]
         response.close()
+
+
+def test_the_game_page_is_kept_per_version_and_person(client, owner, long_game, member):
+    """A second opening is a cache read; a save, another person or a message are not."""
+    from django.contrib.auth.models import User
+
+    client.force_login(owner)
+    url = long_game.get_absolute_url()
+    add_deals(long_game, owner, 3)
+    cache.clear()
+    first = client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as captured:
+        second = client.get(url).content.decode()
+    # Session, user, the game's version, the cache.
+    assert len(captured.captured_queries) <= 4
+    tokens = re.compile(r'(value=|"X-CSRFToken": )"[A-Za-z0-9]{64}"')
+    assert tokens.sub("token", first) == tokens.sub("token", second)
+    assert len(tokens.findall(second)) >= 3 and "csrf-stand-in" not in second
+    add_deals(long_game, owner, 1)
+    assert "Enter deal 5" in client.get(url).content.decode()
+
+    other = Client()
+    other.force_login(User.objects.get(username="mo"))
+    page = other.get(url).content.decode()
+    assert "mo" in re.search(r"<header.*?</header>", page, re.S).group(0)
+    assert "ann" not in re.search(r"<header.*?</header>", page, re.S).group(0)
+
+
+def test_the_token_in_a_kept_game_page_is_accepted(db, owner, moon_game):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    client.get(moon_game.get_absolute_url())
+    page = client.get(moon_game.get_absolute_url()).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    fields = {"mode": "points", "number": "1", "points-0": "17", "points-1": "13", "points-2": "13"}
+    fields["csrfmiddlewaretoken"] = token
+    assert client.post(reverse("deal_new", args=[moon_game.pk]), fields).status_code == 302
+    assert moon_game.deals.count() == 1
+    assert "Enter deal 2" in client.get(moon_game.get_absolute_url()).content.decode()
+    # A message waiting to be shown is shown, not left out of a kept page.
+    deal = moon_game.deals.get()
+    fields = {"mode": "points", "version": "1", "points-0": "13", "points-1": "17"}
+    fields.update({"points-2": "13", "csrfmiddlewaretoken": token})
+    assert client.post(reverse("deal_edit", args=[deal.pk]), fields).status_code == 302
+    assert "Deal 1 changed" in client.get(moon_game.get_absolute_url()).content.decode()
+    fields = {"name": "Dora", "csrfmiddlewaretoken": token}
+    client.post(reverse("player_add", args=[moon_game.table_id]), fields)
+    assert "Dora joins the table" in client.get(moon_game.get_absolute_url()).content.decode()
