@@ -136,6 +136,11 @@ def _watched_games(token: str) -> QuerySet[Game]:
     return Game.objects.filter(Q(watch_token=token) | Q(table__watch_token=token))
 
 
+def _watched_by_own_link(token: str) -> QuerySet[Game]:
+    """The game whose own watch link this is (one indexed lookup, no join)."""
+    return Game.objects.filter(watch_token=token) if token else Game.objects.none()
+
+
 # --- Health ------------------------------------------------------------------------
 
 
@@ -857,7 +862,7 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def watch_game(request: HttpRequest, token: str) -> HttpResponse:
-    games = _watched_games(token).filter(watch_token=token)
+    games = _watched_by_own_link(token)
     game = get_object_or_404(games.values_list("pk", flat=True))
     exports = [reverse("watch_game_export", args=[token, fmt]) for fmt in ("json", "csv")]
     return _render_watch(
@@ -867,7 +872,7 @@ def watch_game(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
-    games = _watched_games(token).filter(watch_token=token)
+    games = _watched_by_own_link(token)
     pk, version = get_object_or_404(games.values_list("pk", "version"))
     return _live_response(
         request,
