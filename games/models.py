@@ -278,11 +278,19 @@ class Deal(models.Model):
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     version = models.PositiveIntegerField(default=1)
+    # Sent by the phone with a deal (entered offline, or online in case of a
+    # retry): the same key twice is the same deal, recorded once.
+    client_key = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["game_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="deal_number_unique_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "client_key"],
+                condition=~Q(client_key=""),
+                name="deal_client_key_unique_per_game",
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
         ]
 

@@ -98,15 +98,23 @@ def deal_record(
     entry: r.Entry,
     by: AbstractBaseUser | None,
     number: int | None = None,
+    key: str | None = None,
 ) -> Deal:
     """Record the next deal of ``game``.
 
     ``number`` is the deal number the person was entering; if that deal has
     been recorded meanwhile (a second tap on Save, another phone), nothing is
     written and :class:`DealConflict` points at the deal that is there.
+    ``key`` is the phone's own name for this deal: a deal already recorded
+    with that key is returned as it is, so a deal sent twice is recorded once.
     """
     with transaction.atomic():
         game = _lock(game)
+        if key:
+            existing = game.deals.filter(client_key=key).first()
+            if existing is not None:
+                existing.game = game
+                return existing
         # Only the new deal is scored, on from the totals after the last one.
         last = game.deals.order_by("-number").values_list("number", "totals").first()
         played, totals = last if last is not None else (0, None)
@@ -133,6 +141,7 @@ def deal_record(
             mode=entry.mode,
             entry=entry.to_data(),
             entered_by=_user(by),
+            client_key=key or "",
         )
         store_scores(game, [deal], state, start=0, seats=seats)
         _audit(game, deal, DealChange.RECORDED, by, before=None, after=_snapshot(deal))
@@ -145,6 +154,7 @@ def deal_edit(
     entry: r.Entry,
     by: AbstractBaseUser | None,
     version: int | None = None,
+    key: str | None = None,
 ) -> Deal:
     """Replace what was entered for ``deal`` and re-score everything after it.
 
@@ -163,7 +173,13 @@ def deal_edit(
         current.mode = entry.mode
         current.entry = entry.to_data()
         current.version += 1
-        _rescore(game, deals, start=current.number - 1, changed={current.pk})
+        also = []
+        if key and current.client_key != key:
+            # The phone's deal replaced this one: sent again, it is this deal.
+            game.deals.filter(client_key=key).exclude(pk=current.pk).update(client_key="")
+            current.client_key = key
+            also = ["client_key"]
+        _rescore(game, deals, start=current.number - 1, changed={current.pk}, also=also)
         _audit(game, current, DealChange.EDITED, by, before=before, after=_snapshot(current))
         return current
 
@@ -246,10 +262,15 @@ def _score(game: Game, deals: Sequence[Deal]) -> r.GameState:
 
 
 def _rescore(
-    game: Game, deals: list[Deal], *, start: int, changed: set[int] | None = None
+    game: Game,
+    deals: list[Deal],
+    *,
+    start: int,
+    changed: set[int] | None = None,
+    also: Sequence[str] = (),
 ) -> r.GameState:
     state = _score(game, deals)
-    store_scores(game, deals, state, start=start, changed=changed)
+    store_scores(game, deals, state, start=start, changed=changed, also=also)
     return state
 
 
@@ -261,6 +282,7 @@ def store_scores(
     start: int,
     changed: set[int] | None = None,
     seats: list[Seat] | None = None,
+    also: Sequence[str] = (),
 ) -> None:
     """Write the engine's results for deals ``start`` onward, seats and game."""
     to_update = []
@@ -276,7 +298,7 @@ def store_scores(
     if to_update:
         fields = ["raw", "scores", "totals", "moon_seat", "updated_at"]
         if changed:
-            fields += ["mode", "entry", "version"]
+            fields += ["mode", "entry", "version", *also]
         now = timezone.now()
         for deal in to_update:
             deal.updated_at = now

@@ -57,6 +57,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="game_detail"),
     path("games/<int:pk>/deals/check/", views.deal_check, name="deal_check"),
     path("games/<int:pk>/deals/", views.deal_new, name="deal_new"),
+    path("games/<int:pk>/deals/queued/", views.deal_queued, name="deal_queued"),
     path("games/<int:pk>/rematch/", views.game_rematch_view, name="game_rematch"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
     path("games/<int:pk>/share/", views.game_share, name="game_share"),

@@ -21,13 +21,14 @@ from django.http import (
     HttpResponse,
     HttpResponseNotModified,
     HttpResponseRedirect,
+    JsonResponse,
     StreamingHttpResponse,
 )
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
@@ -453,9 +454,7 @@ def _game_context(board, entry: EntryForm | None, **extra) -> dict:
     }
     conflict = extra.get("conflict")
     if conflict is not None and conflict.deal is not None:
-        scores = ", ".join(
-            f"{n} {p}" for n, p in zip(board.names, conflict.deal.scores, strict=True)
-        )
+        scores = _scores_line(board.names, conflict.deal.scores)
         context["conflict_line"] = f"Deal {conflict.deal.number}: {scores}"
     context.update(extra)
     return context
@@ -512,6 +511,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 entry=engine_entry,
                 by=request.user,
                 number=int(number) if number.isdigit() else None,
+                key=request.POST.get("key", "")[:64] or None,
             )
             saved_game = recorded.game
         except Refused as refusal:
@@ -546,6 +546,79 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         response = render(request, "games/game_detail.html#entry", context)
         return trigger_client_event(response, "dealRecorded") if conflict else response
     return render(request, "games/game_detail.html", context, status=409 if conflict else 422)
+
+
+@login_required
+@require_POST
+def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
+    """A deal a phone kept while it had no network, sent now, in order (JSON answer).
+
+    The phone's ``key`` makes sending twice harmless. If another phone took
+    the deal number meanwhile, the answer shows both and the person chooses:
+    ``resolve=replace`` (with the version they saw) or ``resolve=next``.
+    """
+    game = _get_game_for_user(request, pk)
+    board = scoreboard(game)
+    key = request.POST.get("key", "")[:64]
+    number = request.POST.get("number", "")
+    resolve = request.POST.get("resolve", "")
+    if not key or not number.isdigit() or resolve not in ("", "replace", "next"):
+        return JsonResponse(
+            {"status": "refused", "problems": ["This deal could not be read."]}, status=422
+        )
+    if game.deals.filter(client_key=key).exists():
+        return JsonResponse({"status": "recorded"})
+    entry = _entry_from_post(request, board)
+    engine_entry = entry.entry()
+    if engine_entry is None:
+        return _queued_refusal(entry.problems, int(number))
+    try:
+        if resolve == "replace":
+            version = request.POST.get("version", "")
+            target = game.deals.filter(number=int(number)).first()
+            if target is None:
+                raise DealConflict(f"Deal {number} was deleted meanwhile.", None)
+            deal_edit(
+                deal=target,
+                entry=engine_entry,
+                by=request.user,
+                version=int(version) if version.isdigit() else None,
+                key=key,
+            )
+        else:
+            deal_record(
+                game=game,
+                entry=engine_entry,
+                by=request.user,
+                number=None if resolve == "next" else int(number),
+                key=key,
+            )
+    except Refused as refusal:
+        return _queued_refusal(refusal.problems, int(number))
+    except DealConflict as clash:
+        theirs = clash.deal
+        if theirs is not None and (
+            theirs.client_key == key or _same_deal(theirs, engine_entry, request.user)
+        ):
+            return JsonResponse({"status": "recorded"})
+        yours = r.check_deal(board.rules, board.names, engine_entry).result
+        answer = {"status": "conflict", "message": clash.message, "number": int(number)}
+        if theirs is not None:
+            answer.update(number=theirs.number, version=theirs.version)
+            answer["theirs"] = _scores_line(board.names, theirs.scores)
+        if yours is not None:
+            answer["yours"] = _scores_line(board.names, yours.scores)
+        return JsonResponse(answer, status=409)
+    return JsonResponse({"status": "recorded"})
+
+
+def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
+    problems = [capfirst(p.removeprefix(f"deal {number}: ")) for p in problems]
+    return JsonResponse({"status": "refused", "problems": problems}, status=422)
+
+
+def _scores_line(names: list[str], scores: list[int]) -> str:
+    return ", ".join(f"{n} {p}" for n, p in zip(names, scores, strict=True))
 
 
 def _same_deal(deal: Deal, entry: r.Entry, user) -> bool:

@@ -57,6 +57,7 @@ MATRIX = {
     "game_rematch": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_check": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_new": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "deal_queued": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_edit": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
     "deal_delete": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
     "watch_game": (["get"], lambda w: [w.game.watch_token], WATCHERS),
