@@ -403,6 +403,13 @@ class CardRow:
     taker: int | None
 
 
+# The entry form's words for what can't be read yet (the phone uses them too).
+HEARTS_TO_ENTER = "{name}'s hearts are still to enter"
+POINTS_TO_ENTER = "{name}'s points are still to enter"
+POINTS_NOT_A_NUMBER = "{name}'s points must be a whole number (not “{value}”)"
+HEARTS_NOT_A_NUMBER = "{name}'s hearts must be a whole number (not “{value}”)"
+
+
 @dataclass
 class EntryForm:
     """One deal being entered: what was typed, by seat, and what is wrong with it.
@@ -512,12 +519,14 @@ class EntryForm:
     def _number(self, value: str, seat: int, what: str) -> int | None:
         name = self.names[seat]
         if value == "":
-            self.problems.append(f"{name}'s {what} are still to enter")
+            missing = HEARTS_TO_ENTER if what == "hearts" else POINTS_TO_ENTER
+            self.problems.append(missing.format(name=name))
             return None
         try:
             return int(value.replace("−", "-"))
         except ValueError:
-            self.problems.append(f"{name}'s {what} must be a whole number (not “{value[:10]}”)")
+            wrong = HEARTS_NOT_A_NUMBER if what == "hearts" else POINTS_NOT_A_NUMBER
+            self.problems.append(wrong.format(name=name, value=value[:10]))
             return None
 
     def check(self) -> r.DealCheck:

@@ -22,6 +22,17 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+# --- Messages ---------------------------------------------------------------
+# The words of the engine's refusals are templates, so that a phone checking a
+# deal on its own (no network) can give exactly the same ones.
+
+HEARTS_NOT_WHOLE = "{name}'s hearts must be a whole number, 0 or more"
+HEARTS_SUM = "hearts add up to {counted}, the pack has {hearts}"
+NOBODY_TOOK = "nobody has taken {cards} yet"
+POINTS_NOT_WHOLE = "{names}: points must be whole numbers"
+POINTS_SUM = "points add up to {counted}, the deal total is {total}"
+AND = "{first} and {last}"
+
 # --- Cards ------------------------------------------------------------------
 
 SUITS = ("C", "D", "H", "S")
@@ -86,7 +97,7 @@ def join_names(names: Sequence[str]) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return AND.format(first=", ".join(names[:-1]), last=names[-1])
 
 
 # --- Rules ------------------------------------------------------------------
@@ -530,9 +541,7 @@ def _missing_cards_problem(missing: Sequence[str]) -> list[str]:
     if not missing:
         return []
     labels = [card_label(c) for c in sorted(missing, key=card_sort_key)]
-    if len(labels) == 1:
-        return [f"nobody has taken {labels[0]} yet"]
-    return [f"nobody has taken {join_names(labels)} yet"]
+    return [NOBODY_TOOK.format(cards=join_names(labels))]
 
 
 def _check_cards(
@@ -570,13 +579,13 @@ def _check_counts(
     heart_value = 1
     for seat, count in enumerate(entry.hearts):
         if not _is_int(count) or count < 0:
-            problems.append(f"{names[seat]}'s hearts must be a whole number, 0 or more")
+            problems.append(HEARTS_NOT_WHOLE.format(name=names[seat]))
         else:
             raw[seat] += count * heart_value
     hearts = len(hearts_in_pack(rules, players))
     counted_hearts = sum(raw)
     if not problems and counted_hearts != hearts:
-        problems.append(f"hearts add up to {counted_hearts}, the pack has {hearts}")
+        problems.append(HEARTS_SUM.format(counted=counted_hearts, hearts=hearts))
     owners, card_problems = _card_takers(rules, names, entry.cards, allow_hearts=False)
     problems += card_problems
     values = valued_cards(rules, players)
@@ -597,11 +606,11 @@ def _check_points(
         return 0, problems, None
     bad = [names[s] for s, p in enumerate(entry.points) if not _is_int(p)]
     if bad:
-        return 0, [f"{join_names(bad)}: points must be whole numbers"], None
+        return 0, [POINTS_NOT_WHOLE.format(names=join_names(bad))], None
     counted = sum(entry.points)
     total = deal_total(rules, players)
     if counted != total:
-        return counted, [f"points add up to {counted}, the deal total is {total}"], None
+        return counted, [POINTS_SUM.format(counted=counted, total=total)], None
     if not points_feasible(rules, players, entry.points):
         return counted, [_infeasible_message(rules, names, entry.points)], None
     return counted, [], list(entry.points)

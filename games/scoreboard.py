@@ -43,6 +43,15 @@ class Coming:
     direction: str
     passes: list[PassLine]
 
+    @property
+    def heading(self) -> str:
+        """ "Deal 4 — Ben deals, Cara leads; pass 3 cards to the right"."""
+        turn = f"Deal {self.number} — {self.dealer} deals, {self.leader} leads"
+        if not self.passes:
+            return f"{turn}; no pass this deal"
+        cards = "card" if self.pass_cards == 1 else "cards"
+        return f"{turn}; pass {self.pass_cards} {cards} to the {self.direction}"
+
 
 @dataclass(frozen=True)
 class HistoryRow:
@@ -111,6 +120,12 @@ class Scoreboard:
         board.deal_count = played
         board.coming = None if game.is_finished else board._coming(played + 1)
         return board
+
+    def coming_after(self, count: int) -> list[Coming]:
+        """The coming deal and the ``count`` after it (for entering offline)."""
+        if self.coming is None:
+            return []
+        return [self._coming(self.coming.number + i) for i in range(count + 1)]
 
     @property
     def winners_text(self) -> str:

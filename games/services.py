@@ -239,12 +239,12 @@ def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
     return by if by is not None and by.is_authenticated else None
 
 
-def _who(deal: Deal) -> str:
+def who_entered(deal: Deal) -> str:
     return deal.entered_by.get_username() if deal.entered_by else "someone else"
 
 
 def taken_message(deal: Deal) -> str:
-    return f"Deal {deal.number} was just entered by {_who(deal)} — here it is."
+    return f"Deal {deal.number} was just entered by {who_entered(deal)} — here it is."
 
 
 def _changed_message(deal: Deal) -> str:

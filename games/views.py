@@ -6,6 +6,9 @@ view can forget it: anything the user may not see is a 404.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -26,6 +29,7 @@ from django.http import (
 )
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst, slugify
@@ -54,6 +58,7 @@ from games.forms import (
 )
 from games.history import ImportRefused, import_history, iter_csv, iter_json, parse_history
 from games.models import Deal, Game, Invite, Membership, Player, Ruleset, Seat, Table
+from games.offline import offline_config
 from games.scoreboard import load_game, scoreboard
 from games.services import (
     DealConflict,
@@ -69,6 +74,7 @@ from games.services import (
     taken_message,
     watch_link_off,
     watch_link_replace,
+    who_entered,
 )
 from games.stats import games_with_player, player_stats, ruleset_names
 
@@ -149,6 +155,62 @@ def _watched_by_own_link(token: str) -> QuerySet[Game]:
 def health(request: HttpRequest) -> HttpResponse:
     """For load balancers (and the benchmark's baseline): the app answers."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+# --- Installable and offline ------------------------------------------------------
+
+THEME_COLOUR = "#0b5d3b"  # the card-table green of the top bar and the icons
+PAPER_COLOUR = "#fffdf8"
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: "Add to home screen" gives a full-screen app."""
+    icons = [
+        ("icons/icon-192.png", "192x192", "any"),
+        ("icons/icon-512.png", "512x512", "any"),
+        ("icons/maskable-512.png", "512x512", "maskable"),
+    ]
+    data = {
+        "id": reverse("home"),
+        "name": "Black Maria scorekeeper",
+        "short_name": "Scorekeeper",
+        "description": "Scores for Black Maria and Hearts at the card table.",
+        "lang": get_language(),
+        "start_url": reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": PAPER_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "icons": [
+            {"src": static(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for path, sizes, purpose in icons
+        ],
+    }
+    response = JsonResponse(data, content_type="application/manifest+json")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@lru_cache(maxsize=1)
+def _service_worker_source() -> bytes:
+    return (settings.BASE_DIR / "static" / "js" / "sw.js").read_bytes()
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from the site's root so that it may look after every page."""
+    response = HttpResponse(_service_worker_source(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_GET
+def offline(request: HttpRequest) -> HttpResponse:
+    """Shown by the service worker for a page never opened while online."""
+    return render(request, "offline.html")
 
 
 # --- Accounts and home -------------------------------------------------------------
@@ -427,6 +489,8 @@ def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) ->
     if request.htmx and request.GET.get("mode"):
         template += "#entry"
     context = _game_context(board, entry)
+    if not request.htmx:
+        context["offline_json"] = offline_config(board)
     if csrf_token is not None:
         context["csrf_token"] = csrf_token
     return render(request, template, context)
@@ -604,7 +668,7 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
         yours = r.check_deal(board.rules, board.names, engine_entry).result
         answer = {"status": "conflict", "message": clash.message, "number": int(number)}
         if theirs is not None:
-            answer.update(number=theirs.number, version=theirs.version)
+            answer.update(number=theirs.number, version=theirs.version, by=who_entered(theirs))
             answer["theirs"] = _scores_line(board.names, theirs.scores)
         if yours is not None:
             answer["yours"] = _scores_line(board.names, yours.scores)

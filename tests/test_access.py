@@ -18,7 +18,7 @@ LOGIN = "login"  # redirect to sign in
 DENIED = 403
 HIDDEN = 404
 
-PUBLIC = {"login", "logout", "signup", "health"}
+PUBLIC = {"login", "logout", "signup", "health", "manifest", "service_worker", "offline"}
 OWNER_ONLY = {
     OK: ("owner",),
     DENIED: ("member",),

@@ -76,7 +76,7 @@ def test_a_deal_number_taken_meanwhile_shows_both_and_lets_the_person_choose(
     assert answer["message"] == "Deal 1 was just entered by mo — here it is."
     assert answer["theirs"] == "Alice 13, Ben 17, Cara 13"
     assert answer["yours"] == "Alice 17, Ben 20, Cara 6"
-    assert (answer["number"], answer["version"]) == (1, 1)
+    assert (answer["number"], answer["version"], answer["by"]) == (1, 1, "mo")
     assert moon_game.deals.count() == 1
 
     # Enter it as the next deal.

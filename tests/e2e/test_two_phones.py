@@ -43,12 +43,8 @@ def test_a_deal_entered_on_one_phone_appears_on_the_watch_link(page: Page, brows
     other.close()
 
 
-def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
-    page: Page, browser, live_server
-):
-    sign_up_and_start(page, live_server, "Black Maria", checks=False)
-    game_url = page.url
-    # A second member's phone: the same account, another browser.
+def second_phone(browser, live_server, url: str):
+    """A second phone at the table: the same account, another browser; opens ``url``."""
     other = browser.new_context(
         viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
     )
@@ -58,7 +54,16 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     second.fill("#id_password", "a-long-pass-phrase")
     second.get_by_role("button", name="Sign in").tap()
     expect(second.get_by_role("heading", name="Your tables")).to_be_visible()
-    second.goto(game_url)
+    second.goto(url)
+    return other, second
+
+
+def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
+    page: Page, browser, live_server
+):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    game_url = page.url
+    other, second = second_phone(browser, live_server, game_url)
 
     # The first phone starts entering deal 1 ...
     chip(page, "hearts-0", 5).tap()

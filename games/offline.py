@@ -1,0 +1,68 @@
+"""What the game page hands its script for working without a network.
+
+The phone checks a deal entered offline against the deal total with the
+engine's own message templates (so the words are the server's), keeps it, and
+sends it when the network is back; the server then judges it as any other.
+"""
+
+from __future__ import annotations
+
+import json
+
+from games import forms
+from games import rules as r
+from games.scoreboard import Scoreboard
+
+
+def offline_config(board: Scoreboard) -> str:
+    rules, names = board.rules, board.names
+    players = len(names)
+    values = r.valued_cards(rules, players)
+    config = {
+        "names": names,
+        "total": board.deal_total,
+        "hearts": len(r.hearts_in_pack(rules, players)),
+        "values": dict(values),
+        "labels": {code: r.card_label(code) for code in values},
+        "order": sorted(values, key=r.card_sort_key),
+        "specials": list(r.special_cards(rules, players)),
+        # What the banner says for the next deals, as numbers move on offline.
+        "coming": {
+            str(c.number): {
+                "heading": c.heading,
+                "passes": [[p.giver, p.receiver] for p in c.passes],
+            }
+            for c in board.coming_after(8)
+        },
+        "text": {
+            # The engine's and the entry form's own words.
+            "heartsNotWhole": r.HEARTS_NOT_WHOLE,
+            "heartsSum": r.HEARTS_SUM,
+            "nobodyTook": r.NOBODY_TOOK,
+            "pointsSum": r.POINTS_SUM,
+            "and": r.AND,
+            "heartsToEnter": forms.HEARTS_TO_ENTER,
+            "pointsToEnter": forms.POINTS_TO_ENTER,
+            "notANumber": forms.POINTS_NOT_A_NUMBER,
+            "counted": "{counted} of {total}",
+            "rest": "the rest: {points}",
+            "enterDeal": "Enter deal {number}",
+            "saveDeal": "Save deal {number}",
+            "addsUp": "Adds up. With no network it is kept on this phone when you save.",
+            "offline": "Offline — last updated {time}",
+            "deal": "Deal {number}",
+            "waiting": "waiting to send",
+            "sending": "sending…",
+            "refused": "not recorded: {reason}",
+            "conflict": "entered meanwhile by {by}: which one stands?",
+            "theirs": "Theirs: {scores}",
+            "yours": "Yours: {scores}",
+            "keepTheirs": "Keep theirs",
+            "replace": "Replace theirs with mine",
+            "next": "Enter mine as the next deal",
+            "edit": "Edit",
+            "discard": "Discard",
+            "signIn": "Sign in again, then it is sent.",
+        },
+    }
+    return json.dumps(config, ensure_ascii=False, separators=(",", ":"))

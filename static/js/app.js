@@ -1,0 +1,563 @@
+/* Works without a network: registers the service worker, marks a game page
+ * that is offline, and keeps deals entered offline on the phone (IndexedDB)
+ * until they can be sent, in order, each with its own key so that a deal sent
+ * twice is recorded once. Everything here is an addition: with no script the
+ * pages work as plain forms. */
+(function () {
+  "use strict";
+
+  const PAGES = "sk-pages-v1";
+  const STATIC = "sk-static-v1";
+  const page = document.body;
+
+  // --- Service worker --------------------------------------------------------
+
+  const worker = page.dataset.serviceWorker;
+  if (worker && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(worker, { scope: "/" }).catch(() => {});
+  }
+
+  // Signing out: the pages kept on this phone go too.
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches('form[action$="/accounts/logout/"]') && "caches" in window) {
+      caches.delete(PAGES);
+    }
+  });
+
+  const game = document.getElementById("game-body");
+  if (!game) return;
+
+  const config = JSON.parse(game.dataset.offline || "{}");
+  const text = config.text || {};
+  const gameId = game.dataset.game;
+  const lang = document.documentElement.lang || undefined;
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  }
+  function capfirst(s) {
+    return s ? s[0].toUpperCase() + s.slice(1) : s;
+  }
+  function joinNames(names) {
+    if (names.length <= 1) return names.join("");
+    return fill(text.and, { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+  }
+  function newKey() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  function csrfToken() {
+    try {
+      return JSON.parse(page.getAttribute("hx-headers"))["X-CSRFToken"];
+    } catch (error) {
+      return "";
+    }
+  }
+
+  // --- Keeping this page for offline use --------------------------------------
+
+  function keepPage() {
+    if (!("caches" in window) || !navigator.onLine) return;
+    caches.open(PAGES).then((cache) => cache.add(location.pathname)).catch(() => {});
+  }
+  function keepAssets() {
+    if (!("caches" in window)) return;
+    const assets = Array.from(
+      document.querySelectorAll('link[rel="stylesheet"][href], script[src]'),
+      (el) => el.href || el.src
+    ).filter((url) => new URL(url).pathname.startsWith("/static/"));
+    caches.open(STATIC).then((cache) => cache.addAll(assets)).catch(() => {});
+  }
+  if (navigator.onLine && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+    // First visit: the worker was not looking after this page yet.
+    keepPage();
+    keepAssets();
+  }
+
+  // --- "Offline — last updated 20:14" -----------------------------------------
+
+  const note = document.getElementById("offline-note");
+  let lastUpdated = new Date();
+  let polledSinceLoad = false;
+
+  function showOffline(since) {
+    const time = since.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    note.textContent = fill(text.offline, { time: time });
+    note.hidden = false;
+    game.classList.add("is-offline");
+  }
+  function hideOffline() {
+    note.hidden = true;
+    game.classList.remove("is-offline");
+  }
+  function keptAt() {
+    // When this page came from the phone's copy: the time that copy was fetched.
+    if (!("caches" in window)) return Promise.resolve(lastUpdated);
+    return caches
+      .match(location.pathname)
+      .then((kept) => {
+        const date = kept && kept.headers.get("Date");
+        return date ? new Date(date) : lastUpdated;
+      })
+      .catch(() => lastUpdated);
+  }
+  function markOffline() {
+    if (polledSinceLoad) showOffline(lastUpdated);
+    else keptAt().then(showOffline);
+  }
+  if (!navigator.onLine) markOffline();
+  window.addEventListener("offline", markOffline);
+  window.addEventListener("online", () => {
+    hideOffline();
+    sendQueue();
+  });
+
+  // --- Entry: the form's own key, the phone's own check -----------------------
+
+  function entryForm() {
+    return document.querySelector("#entry form[hx-post]");
+  }
+  function giveKey(form) {
+    const key = form && form.querySelector('input[name="key"]');
+    if (key && !key.value) key.value = newKey();
+  }
+  giveKey(entryForm());
+
+  function seatValue(form, name) {
+    const field = form.elements[name];
+    if (!field) return "";
+    return (field.value || "").trim();
+  }
+
+  /* The same checks as the server makes of a counts, cards or points entry,
+   * in the same words; the server judges again when the deal is sent. */
+  function localCheck(form) {
+    const mode = form.elements.mode.value;
+    const names = config.names;
+    const problems = [];
+    let counted = 0;
+    const takers = {};
+    for (const code of config.order) {
+      const taker = seatValue(form, "taker-" + code);
+      if (taker !== "") takers[code] = Number(taker);
+    }
+    if (mode === "points" || mode === "counts") {
+      const isHearts = mode === "counts";
+      const values = names.map((_, seat) => seatValue(form, (isHearts ? "hearts-" : "points-") + seat));
+      const target = isHearts ? config.hearts : config.total;
+      const empty = values.map((v, seat) => (v === "" ? seat : -1)).filter((seat) => seat >= 0);
+      const typed = values.filter((v) => v !== "");
+      if (empty.length === 1 && typed.every((v) => /^-?\d+$/.test(v))) {
+        const rest = target - typed.reduce((sum, v) => sum + Number(v), 0);
+        if (!isHearts || rest >= 0) {
+          values[empty[0]] = String(rest);
+          showRemainder(form, mode, empty[0], rest);
+        }
+      }
+      values.forEach((v, seat) => {
+        if (v === "") problems.push(fill(isHearts ? text.heartsToEnter : text.pointsToEnter, { name: names[seat] }));
+        else if (!/^-?\d+$/.test(v)) problems.push(fill(text.notANumber, { name: names[seat], value: v.slice(0, 10) }));
+        else counted += Number(v);
+      });
+      if (isHearts) {
+        for (const code of config.specials) if (code in takers) counted += config.values[code];
+      }
+      if (!problems.length) {
+        // As the server: the sums first, then any card nobody has taken yet.
+        const sum = counted - (isHearts ? specialsTaken(takers) : 0);
+        if (isHearts && sum !== config.hearts) {
+          problems.push(fill(text.heartsSum, { counted: sum, hearts: config.hearts }));
+        }
+        if (!isHearts && counted !== config.total) {
+          problems.push(fill(text.pointsSum, { counted: counted, total: config.total }));
+        }
+        if (isHearts) {
+          const missing = config.specials.filter((code) => !(code in takers));
+          sortCards(missing);
+          if (missing.length) problems.push(fill(text.nobodyTook, { cards: joinNames(missing.map((c) => config.labels[c])) }));
+        }
+      }
+    } else {
+      for (const code of config.order) if (code in takers) counted += config.values[code];
+      const missing = config.order.filter((code) => !(code in takers));
+      if (missing.length) problems.push(fill(text.nobodyTook, { cards: joinNames(missing.map((c) => config.labels[c])) }));
+    }
+    showCheck(form, { valid: problems.length === 0, problems: problems, counted: counted });
+    return problems.length === 0;
+  }
+
+  function specialsTaken(takers) {
+    return config.specials.reduce((sum, code) => sum + (code in takers ? config.values[code] : 0), 0);
+  }
+
+  function sortCards(codes) {
+    codes.sort((a, b) => config.order.indexOf(a) - config.order.indexOf(b));
+  }
+
+  function showRemainder(form, mode, seat, rest) {
+    if (mode === "counts") {
+      const box = form.querySelector('input[name="hearts-' + seat + '"][value="' + rest + '"]');
+      if (box) box.checked = true;
+    } else {
+      const hint = document.getElementById("rest-" + seat);
+      if (hint) hint.textContent = fill(text.rest, { points: rest });
+    }
+  }
+
+  function showCheck(form, check) {
+    const area = form.querySelector("#entry-check");
+    if (!area) return;
+    const save = area.querySelector(".save");
+    Array.from(area.children).forEach((child) => {
+      if (child !== save && !child.matches("a")) child.remove();
+    });
+    const tally = document.createElement("p");
+    tally.className = "tally";
+    tally.textContent = fill(text.counted, { counted: check.counted, total: config.total });
+    area.insertBefore(tally, save);
+    if (check.problems.length) {
+      const list = document.createElement("ul");
+      list.className = "problems";
+      for (const problem of check.problems) {
+        const item = document.createElement("li");
+        item.textContent = capfirst(problem);
+        list.appendChild(item);
+      }
+      area.insertBefore(list, save);
+    } else {
+      const ok = document.createElement("p");
+      ok.className = "ok";
+      ok.textContent = text.addsUp;
+      area.insertBefore(ok, save);
+    }
+    if (save) save.disabled = !check.valid;
+  }
+
+  // --- The queue of deals kept on the phone ------------------------------------
+
+  function openDb() {
+    return new Promise((resolve, reject) => {
+      const request = indexedDB.open("scorekeeper", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("deals", { keyPath: "key" });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  }
+  function store(mode, action) {
+    return openDb().then(
+      (db) =>
+        new Promise((resolve, reject) => {
+          const tx = db.transaction("deals", mode);
+          const request = action(tx.objectStore("deals"));
+          tx.oncomplete = () => {
+            db.close();
+            resolve(request ? request.result : undefined);
+          };
+          tx.onerror = () => reject(tx.error);
+        })
+    );
+  }
+  function queued() {
+    return store("readonly", (s) => s.getAll()).then((items) =>
+      items.filter((item) => item.game === gameId).sort((a, b) => a.number - b.number || a.created - b.created)
+    );
+  }
+  const save = (item) => store("readwrite", (s) => s.put(item));
+  const forget = (key) => store("readwrite", (s) => s.delete(key));
+
+  function keepDeal(form) {
+    if (!localCheck(form)) return Promise.resolve(false);
+    giveKey(form);
+    const fields = Array.from(new FormData(form).entries()).filter(
+      ([name]) => name !== "csrfmiddlewaretoken" && name !== "key" && name !== "number"
+    );
+    const number = Number(form.elements.number.value);
+    const item = {
+      key: form.elements.key.value,
+      game: gameId,
+      url: game.dataset.queueUrl,
+      number: number,
+      mode: form.elements.mode.value,
+      fields: fields,
+      status: "waiting",
+      created: Date.now(),
+    };
+    return save(item).then(() => {
+      nextBlankDeal(form, number + 1);
+      return showQueue().then(() => true);
+    });
+  }
+
+  function nextBlankDeal(form, number) {
+    form.reset();
+    form.elements.number.value = String(number);
+    form.elements.key.value = newKey();
+    const heading = document.getElementById("entry-h");
+    if (heading) heading.textContent = fill(text.enterDeal, { number: number });
+    const button = form.querySelector(".save");
+    if (button) button.textContent = fill(text.saveDeal, { number: number });
+    const coming = (config.coming || {})[number];
+    const banner = document.getElementById("coming-h");
+    if (coming && banner) {
+      banner.textContent = coming.heading;
+      const passes = banner.parentElement.querySelector(".passes");
+      if (passes) {
+        passes.replaceChildren(
+          ...coming.passes.map(([giver, receiver]) => {
+            const li = document.createElement("li");
+            li.textContent = giver + " → " + receiver;
+            return li;
+          })
+        );
+      }
+    }
+    form.querySelectorAll(".rest").forEach((hint) => (hint.textContent = ""));
+    const area = form.querySelector("#entry-check");
+    if (area) Array.from(area.querySelectorAll(".tally, .problems, .ok, .errors, .taken")).forEach((el) => el.remove());
+  }
+
+  function summary(item) {
+    const names = config.names;
+    const values = Object.fromEntries(item.fields);
+    const cards = names.map(() => []);
+    for (const code of config.order) {
+      const taker = values["taker-" + code];
+      if (taker !== undefined && taker !== "") cards[Number(taker)].push(config.labels[code]);
+    }
+    return names
+      .map((name, seat) => {
+        if (item.mode === "points") return name + " " + values["points-" + seat];
+        const parts = [];
+        if (item.mode === "counts") parts.push(values["hearts-" + seat] + "♥");
+        return [name].concat(parts, cards[seat]).join(" ");
+      })
+      .join(", ");
+  }
+
+  function button(label, action) {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.textContent = label;
+    el.addEventListener("click", action);
+    return el;
+  }
+
+  function showQueue() {
+    return queued().then((items) => {
+      const section = document.getElementById("waiting");
+      const list = document.getElementById("waiting-list");
+      if (!section || !list) return;
+      list.replaceChildren();
+      section.hidden = items.length === 0;
+      for (const item of items) {
+        const li = document.createElement("li");
+        li.className = "waiting-deal " + item.status;
+        li.dataset.key = item.key;
+        const head = document.createElement("p");
+        const strong = document.createElement("strong");
+        strong.textContent = fill(text.deal, { number: item.number });
+        head.append(strong, " — ");
+        const status = document.createElement("span");
+        status.className = "status";
+        if (item.status === "refused") {
+          status.textContent = fill(text.refused, { reason: (item.answer.problems || []).join("; ") });
+        } else if (item.status === "conflict") {
+          status.textContent = item.answer.by ? fill(text.conflict, { by: item.answer.by }) : item.answer.message;
+        } else {
+          status.textContent = text.waiting;
+        }
+        head.append(status);
+        const what = document.createElement("p");
+        what.className = "small";
+        what.textContent = summary(item);
+        li.append(head, what);
+        if (item.status === "conflict") {
+          const both = document.createElement("ul");
+          for (const [template, scores] of [[text.theirs, item.answer.theirs], [text.yours, item.answer.yours]]) {
+            if (!scores) continue;
+            const line = document.createElement("li");
+            line.textContent = fill(template, { scores: scores });
+            both.appendChild(line);
+          }
+          const choices = document.createElement("div");
+          choices.className = "choices";
+          choices.append(
+            button(text.keepTheirs, () => resolve(item, "keep")),
+            button(text.replace, () => resolve(item, "replace")),
+            button(text.next, () => resolve(item, "next"))
+          );
+          li.append(both, choices);
+        } else if (item.status === "refused") {
+          const choices = document.createElement("div");
+          choices.className = "choices";
+          choices.append(button(text.edit, () => editKept(item)), button(text.discard, () => resolve(item, "keep")));
+          li.append(choices);
+        }
+        list.appendChild(li);
+      }
+    });
+  }
+
+  function resolve(item, choice) {
+    if (choice === "keep") return forget(item.key).then(showQueue).then(sendQueue);
+    item.status = "waiting";
+    item.resolve = choice;
+    if (choice === "replace") item.version = item.answer.version;
+    return save(item).then(showQueue).then(sendQueue);
+  }
+
+  function editKept(item) {
+    // Back into the form, to correct and save again.
+    const form = entryForm();
+    if (!form) return;
+    const refill = () => {
+      const current = entryForm();
+      for (const [name, value] of item.fields) {
+        const fields = current.querySelectorAll('[name="' + name + '"]');
+        fields.forEach((field) => {
+          if (field.type === "radio") field.checked = field.value === value;
+          else field.value = value;
+        });
+      }
+      current.elements.key.value = item.key;
+      forget(item.key).then(showQueue);
+      localCheck(current);
+    };
+    if (form.elements.mode.value === item.mode || !window.htmx) refill();
+    else window.htmx.ajax("GET", location.pathname + "?mode=" + item.mode, { target: "#entry", swap: "outerHTML" }).then(refill);
+  }
+
+  let sending = false;
+  function sendQueue() {
+    if (!navigator.onLine || sending) return Promise.resolve();
+    sending = true;
+    const run = () => sendInOrder().finally(() => (sending = false));
+    // One tab at a time; the keys make a second sending harmless anyway.
+    if (navigator.locks) return navigator.locks.request("scorekeeper-send-" + gameId, run);
+    return run();
+  }
+
+  async function sendInOrder() {
+    let sent = 0;
+    for (const item of await queued()) {
+      if (item.status !== "waiting") break; // the person chooses first; later deals wait
+      const answer = await post(item);
+      if (answer === null) break; // no network after all: later
+      if (answer.status === "recorded") {
+        await forget(item.key);
+        sent += 1;
+        const shift = answer.number ? answer.number - item.number : 0;
+        if (shift) await renumberAfter(item, shift);
+      } else {
+        item.status = answer.status;
+        item.answer = answer;
+        await save(item);
+        if (answer.status === "conflict") sent += 1; // show the table their deal too
+        break;
+      }
+    }
+    await showQueue();
+    if (sent) afterSending();
+  }
+
+  async function renumberAfter(item, shift) {
+    for (const later of await queued()) {
+      if (later.number > item.number || (later.number === item.number && later.created > item.created)) {
+        later.number += shift;
+        await save(later);
+      }
+    }
+  }
+
+  function post(item) {
+    const body = new URLSearchParams(item.fields);
+    body.set("key", item.key);
+    body.set("number", String(item.number));
+    if (item.resolve) body.set("resolve", item.resolve);
+    if (item.version) body.set("version", String(item.version));
+    return fetch(item.url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken() },
+    })
+      .then((response) => {
+        if ([200, 409, 422].includes(response.status)) return response.json();
+        if (response.status === 403 || response.redirected) {
+          return { status: "refused", problems: [text.signIn] };
+        }
+        return null;
+      })
+      .catch(() => null);
+  }
+
+  function afterSending() {
+    // The scoreboard and history refresh themselves on this event.
+    page.dispatchEvent(new CustomEvent("dealRecorded", { bubbles: true }));
+    const form = entryForm();
+    const pristine = form && !Array.from(form.querySelectorAll("input[type=radio]")).some((r) => r.checked) &&
+      !Array.from(form.querySelectorAll('input[name^="points-"]')).some((i) => i.value);
+    if (pristine && window.htmx) {
+      window.htmx.ajax("GET", location.pathname + "?mode=" + form.elements.mode.value, { target: "#entry", swap: "outerHTML" });
+    }
+    keepPage();
+  }
+
+  // --- Hooks into htmx ----------------------------------------------------------
+
+  page.addEventListener("htmx:load", (event) => {
+    const form = event.target.querySelector && event.target.querySelector("#entry form[hx-post]");
+    giveKey(form || (event.target.matches && event.target.matches("#entry form[hx-post]") ? event.target : null));
+  });
+
+  page.addEventListener("htmx:beforeRequest", (event) => {
+    if (navigator.onLine) return;
+    const elt = event.detail.elt;
+    const form = elt.closest && elt.closest("#entry form[hx-post]");
+    if (elt.id === "live") {
+      event.preventDefault(); // nothing to ask for without a network
+    } else if (form && elt === form) {
+      event.preventDefault();
+      keepDeal(form);
+    } else if (form && elt.classList.contains("entry-fields")) {
+      event.preventDefault();
+      localCheck(form);
+    }
+  });
+
+  page.addEventListener("htmx:sendError", (event) => {
+    const elt = event.detail.elt;
+    if (elt.id === "live") {
+      markOffline();
+    } else if (elt.matches && elt.matches("#entry form[hx-post]")) {
+      // The network failed under the save: keep it; its key makes a resend safe.
+      markOffline();
+      keepDeal(elt);
+    } else if (elt.classList && elt.classList.contains("entry-fields")) {
+      localCheck(elt.closest("form"));
+    }
+  });
+
+  page.addEventListener("htmx:afterRequest", (event) => {
+    const elt = event.detail.elt;
+    if (elt.id === "live" && event.detail.successful) {
+      lastUpdated = new Date();
+      polledSinceLoad = true;
+      hideOffline();
+      if (event.detail.xhr && event.detail.xhr.status === 200) keepPage();
+    }
+  });
+
+  page.addEventListener("dealRecorded", () => {
+    if (navigator.onLine) sendQueue();
+  });
+
+  showQueue().then(() => {
+    if (navigator.onLine) sendQueue();
+  });
+  // A server that could not answer is asked again now and then.
+  setInterval(() => {
+    if (navigator.onLine && !document.getElementById("waiting").hidden) sendQueue();
+  }, 15000);
+})();

@@ -1,0 +1,78 @@
+/* The service worker: keeps the app's static files and the game pages the
+ * person has opened, so that a game opens with no network and shows its last
+ * known totals. Served from /sw.js so that it may look after every page.
+ * Writes never pass through here: deals entered offline are kept by the page
+ * (IndexedDB) and sent by it when the network is back. */
+"use strict";
+
+const VERSION = "v1";
+const STATIC = "sk-static-" + VERSION;
+const PAGES = "sk-pages-" + VERSION;
+const OFFLINE_PAGE = "/offline/";
+const GAME_PAGE = /^\/games\/\d+\/$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(PAGES).then((cache) => cache.add(OFFLINE_PAGE)).then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith("sk-") && key !== STATIC && key !== PAGES)
+            .map((key) => caches.delete(key))
+        )
+      )
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+
+  if (url.pathname.startsWith("/static/")) {
+    // Hashed names never change: the kept copy is always right.
+    event.respondWith(
+      caches.open(STATIC).then((cache) =>
+        cache.match(request).then(
+          (kept) =>
+            kept ||
+            fetch(request).then((response) => {
+              if (response.ok) cache.put(request, response.clone());
+              return response;
+            })
+        )
+      )
+    );
+    return;
+  }
+
+  if (request.mode === "navigate") {
+    // The network first, so the table sees the latest; the kept copy without it.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (GAME_PAGE.test(url.pathname) && response.ok && !response.redirected) {
+            const copy = response.clone();
+            caches.open(PAGES).then((cache) => cache.put(url.pathname, copy));
+          }
+          return response;
+        })
+        .catch(() =>
+          caches
+            .open(PAGES)
+            .then((cache) =>
+              cache.match(url.pathname).then((kept) => kept || cache.match(OFFLINE_PAGE))
+            )
+        )
+    );
+  }
+});

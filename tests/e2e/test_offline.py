@@ -1,0 +1,106 @@
+"""No network at the table: the game opens, deals are kept, then sent once."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from games.models import Deal
+from tests.e2e.conftest import check_page
+from tests.e2e.test_at_the_table import chip, sign_up_and_start, tap_counts
+from tests.e2e.test_two_phones import second_phone
+
+
+def until_the_worker_looks_after(page: Page) -> None:
+    """Wait for the service worker, then open the page again under it."""
+    scope = page.evaluate("async () => (await navigator.serviceWorker.ready).scope")
+    assert scope.endswith("/") and scope.count("/") == 3  # the whole site
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_server):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    until_the_worker_looks_after(page)
+    page.context.set_offline(True)
+    expect(page.locator("#offline-note")).to_have_text(
+        re.compile(r"^Offline — last updated \d\d:\d\d$")
+    )
+
+    # The phone checks the deal itself, in the server's words.
+    tap_counts(page, (4, 3), {"QS": 0, "KS": 1})
+    expect(page.locator("#entry-check .problems")).to_have_text("Nobody has taken A♠ yet")
+    expect(page.locator("#entry-check .tally")).to_have_text("36 of 43")
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_disabled()
+    chip(page, "taker-AS", 2).tap()
+    expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
+    page.get_by_role("button", name="Save deal 1").tap()
+    waiting = page.locator("#waiting-list li")
+    expect(waiting).to_have_count(1)
+    expect(waiting.first).to_contain_text("Deal 1 — waiting to send")
+
+    # Deal 2, also offline: the turn moves on with it.
+    expect(page.locator("#entry-h")).to_have_text("Enter deal 2")
+    expect(page.locator("#coming-h")).to_have_text(
+        "Deal 2 — Ben deals, Cara leads; pass 3 cards to the right"
+    )
+    tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
+    page.get_by_role("button", name="Save deal 2").tap()
+    expect(waiting).to_have_count(2)
+    expect(waiting.nth(1)).to_contain_text("Deal 2 — waiting to send")
+    check_page(page, "40-offline-two-waiting")
+
+    # Opened again with no network: the kept page, still marked, still waiting.
+    page.reload()
+    expect(page.locator("#offline-note")).to_contain_text("Offline — last updated")
+    expect(waiting).to_have_count(2)
+    assert Deal.objects.count() == 0
+
+    page.context.set_offline(False)
+    expect(page.locator("#waiting")).to_be_hidden(timeout=10_000)
+    expect(page.locator("#offline-note")).to_be_hidden()
+    expect(page.locator(".history tbody tr")).to_have_count(2, timeout=10_000)
+    # Alice 4♥ Q♠ 17, Ben 3♥ K♠ 13, Cara 6♥ A♠ 13; then Alice 5♥ K♠ 15, Ben 2♥ Q♠ 15, Cara 13.
+    expect(page.locator("#coming-h")).to_contain_text("Deal 3")
+    expect(page.locator(".totals .points")).to_have_text(["32", "28", "26"])
+    deals = list(Deal.objects.order_by("number").values_list("number", "scores", "client_key"))
+    assert [(n, s) for n, s, _ in deals] == [(1, [17, 13, 13]), (2, [15, 15, 13])]
+    assert all(key for _, _, key in deals)
+    expect(page.locator("#entry-h")).to_have_text("Enter deal 3")
+
+
+def test_a_deal_entered_elsewhere_meanwhile_is_shown_beside_mine_to_choose(
+    page: Page, browser, live_server
+):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    game_url = page.url
+    until_the_worker_looks_after(page)
+    page.context.set_offline(True)
+    tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#waiting-list li")).to_have_count(1)
+
+    # Meanwhile another phone, online, enters deal 1 otherwise.
+    other, second = second_phone(browser, live_server, game_url)
+    tap_counts(second, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
+    second.get_by_role("button", name="Save deal 1").tap()
+    expect(second.locator("#coming-h")).to_contain_text("Deal 2")
+    other.close()
+
+    page.context.set_offline(False)
+    kept = page.locator("#waiting-list > li")
+    expect(kept).to_contain_text(
+        "Deal 1 — entered meanwhile by ann: which one stands?", timeout=10_000
+    )
+    expect(kept).to_contain_text("Theirs: Alice 15, Ben 15, Cara 13")
+    expect(kept).to_contain_text("Yours: Alice 17, Ben 13, Cara 13")
+    check_page(page, "41-offline-conflict")
+    assert Deal.objects.count() == 1
+
+    page.get_by_role("button", name="Enter mine as the next deal").tap()
+    expect(page.locator("#waiting")).to_be_hidden(timeout=10_000)
+    expect(page.locator(".history tbody tr")).to_have_count(2, timeout=10_000)
+    deals = list(Deal.objects.order_by("number").values_list("number", "scores"))
+    assert deals == [(1, [15, 15, 13]), (2, [17, 13, 13])]
+    expect(page.locator(".totals .points")).to_have_text(["32", "28", "26"])

@@ -1,0 +1,68 @@
+"""Installable: the checks a browser makes before offering "Add to home screen"."""
+
+from __future__ import annotations
+
+import re
+import struct
+
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+
+def png_size(path: str) -> tuple[int, int]:
+    with open(finders.find(path), "rb") as file:
+        data = file.read(24)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_has_what_installing_needs(client, db):
+    response = client.get(reverse("manifest"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = response.json()
+    assert manifest["name"] and manifest["short_name"]
+    assert len(manifest["short_name"]) <= 12  # fits under a home-screen icon
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/" and manifest["scope"] == "/"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert icon["type"] == "image/png"
+        path = icon["src"].removeprefix("/static/")
+        width, height = png_size(path)
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.setdefault(icon["purpose"], set()).add(width)
+    # Chrome wants 192 and 512 px; Android's adaptive icons a maskable one.
+    assert {192, 512} <= sizes["any"]
+    assert 512 in sizes["maskable"]
+
+
+def test_every_page_links_the_manifest_icons_and_theme(client, db):
+    page = client.get(reverse("login")).content.decode()
+    assert f'<link rel="manifest" href="{reverse("manifest")}">' in page
+    assert '<meta name="theme-color" content="#0b5d3b"' in page
+    touch = re.search(r'<link rel="apple-touch-icon" href="/static/([^"]+)">', page).group(1)
+    assert png_size(touch) == (180, 180)
+    assert 'name="viewport" content="width=device-width, initial-scale=1"' in page
+
+
+def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client, db):
+    response = client.get(reverse("service_worker"))
+    assert response.status_code == 200
+    assert reverse("service_worker") == "/sw.js"
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Cache-Control"] == "no-cache"
+    source = response.content.decode()
+    for event in ("install", "activate", "fetch"):
+        assert f'addEventListener("{event}"' in source
+    page = client.get(reverse("login")).content.decode()
+    assert 'data-service-worker="/sw.js"' in page
+
+
+def test_the_offline_page_needs_no_sign_in(client, db):
+    response = client.get(reverse("offline"))
+    assert response.status_code == 200
+    assert "No network" in response.content.decode()
