@@ -15,6 +15,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 WIDTH = 320
 HEIGHT = 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 22
@@ -123,16 +126,20 @@ def score_chart(
             x(d + 1),
             y(totals[d][seat]),
             COLOURS[seat % len(COLOURS)],
-            f"Deal {d + 1}: {names[seat]} shoots the moon",
+            _("Deal {number}: {name} shoots the moon").format(number=d + 1, name=names[seat]),
         )
         for d, seat in enumerate(moons)
         if seat is not None
     ]
     if deals:
         last = ", ".join(f"{n} {t}" for n, t in zip(names, totals[-1], strict=True))
-        summary = f"Running totals over {deals} deals; now {last}."
+        summary = ngettext(
+            "Running totals over {count} deal; now {totals}.",
+            "Running totals over {count} deals; now {totals}.",
+            deals,
+        ).format(count=deals, totals=last)
     else:
-        summary = "No deals yet."
+        summary = _("No deals yet.")
     return Chart(
         width=WIDTH,
         height=HEIGHT,

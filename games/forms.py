@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from games import rules as r
 from games import throttle
@@ -48,12 +50,14 @@ class TableForm(forms.ModelForm):
     players = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One name a line (you can add more later).",
+        label=gettext_lazy("Players"),
+        help_text=gettext_lazy("One name a line (you can add more later)."),
     )
 
     class Meta:
         model = Table
         fields = ["name", "default_ruleset"]
+        labels = {"name": gettext_lazy("Name"), "default_ruleset": gettext_lazy("Rules")}
 
     def __init__(self, *args, rulesets=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -70,12 +74,14 @@ class TableForm(forms.ModelForm):
         for name in names:
             if len(name) > NAME_MAX_LENGTH:
                 raise forms.ValidationError(
-                    f"“{name[:20]}…” is too long: at most {NAME_MAX_LENGTH} characters."
+                    _("“{name}…” is too long: at most {most} characters.").format(
+                        name=name[:20], most=NAME_MAX_LENGTH
+                    )
                 )
         seen = set()
         for name in names:
             if name.casefold() in seen:
-                raise forms.ValidationError(f"{name} is listed twice.")
+                raise forms.ValidationError(_("{name} is listed twice.").format(name=name))
             seen.add(name.casefold())
         return names
 
@@ -84,19 +90,22 @@ class TableNameForm(forms.ModelForm):
     class Meta:
         model = Table
         fields = ["name"]
+        labels = {"name": gettext_lazy("Name")}
 
     def clean_name(self) -> str:
         return clean_name(self.cleaned_data["name"])
 
 
 class MemberForm(forms.Form):
-    username = forms.CharField(label="Their username", max_length=150)
+    username = forms.CharField(label=gettext_lazy("Their username"), max_length=150)
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"].strip()
         user = get_user_model().objects.filter(username__iexact=username).first()
         if user is None:
-            raise forms.ValidationError(f"Nobody here has the username {username}.")
+            raise forms.ValidationError(
+                _("Nobody here has the username {username}.").format(username=username)
+            )
         self.cleaned_data["user"] = user
         return username
 
@@ -105,24 +114,24 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name"]
-        labels = {"name": "New player's name"}
+        labels = {"name": gettext_lazy("New player's name")}
 
     def __init__(self, *args, table: Table, **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
         self.fields["name"].widget.attrs.update(autocomplete="off", maxlength=NAME_MAX_LENGTH)
         if self.instance.pk:
-            self.fields["name"].label = "Name"
+            self.fields["name"].label = _("Name")
 
     def clean_name(self) -> str:
         name = clean_name(self.cleaned_data["name"])
         if not name:
-            raise forms.ValidationError("Give the player a name.")
+            raise forms.ValidationError(_("Give the player a name."))
         taken = Player.objects.filter(table=self.table, name__iexact=name)
         if self.instance.pk:
             taken = taken.exclude(pk=self.instance.pk)
         if taken.exists():
-            raise forms.ValidationError(f"{name} already plays at this table.")
+            raise forms.ValidationError(_("{name} already plays at this table.").format(name=name))
         return name
 
 
@@ -132,8 +141,10 @@ class PlayerForm(forms.ModelForm):
 class RulesetForm(forms.ModelForm):
     removed = forms.CharField(
         required=False,
-        label="Cards taken out",
-        help_text="Blank for the usual ones (2♣ with three players…), or codes like 2C 2D.",
+        label=gettext_lazy("Cards taken out"),
+        help_text=gettext_lazy(
+            "Blank for the usual ones (2♣ with three players…), or codes like 2C 2D."
+        ),
     )
 
     class Meta:
@@ -154,21 +165,23 @@ class RulesetForm(forms.ModelForm):
             "notes",
         ]
         labels = {
-            "queen_of_spades": "Q♠ (Black Maria)",
-            "king_of_spades": "K♠",
-            "ace_of_spades": "A♠",
-            "jack_of_diamonds": "J♦ bonus (Omnibus, 0 or less)",
-            "moon": "Shooting the moon",
-            "target": "Game ends at (points)",
-            "deals": "or after this many deals",
-            "pass_cards": "Cards passed",
-            "pass_direction": "Pass",
-            "notes": "House rules",
+            "name": gettext_lazy("Name"),
+            "hearts": gettext_lazy("Hearts"),
+            "queen_of_spades": gettext_lazy("Q♠ (Black Maria)"),
+            "king_of_spades": gettext_lazy("K♠"),
+            "ace_of_spades": gettext_lazy("A♠"),
+            "jack_of_diamonds": gettext_lazy("J♦ bonus (Omnibus, 0 or less)"),
+            "moon": gettext_lazy("Shooting the moon"),
+            "target": gettext_lazy("Game ends at (points)"),
+            "deals": gettext_lazy("or after this many deals"),
+            "pass_cards": gettext_lazy("Cards passed"),
+            "pass_direction": gettext_lazy("Pass"),
+            "notes": gettext_lazy("House rules"),
         }
         help_texts = {
-            "target": "Blank for no target.",
-            "deals": "Blank to play to the target.",
-            "pass_cards": "Blank: 3 with three or four players, 2 with more.",
+            "target": gettext_lazy("Blank for no target."),
+            "deals": gettext_lazy("Blank to play to the target."),
+            "pass_cards": gettext_lazy("Blank: 3 with three or four players, 2 with more."),
         }
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
 
@@ -191,7 +204,9 @@ class RulesetForm(forms.ModelForm):
         bad = [c for c in codes if not r.is_card(c)]
         if bad:
             raise forms.ValidationError(
-                f"{', '.join(bad)}: not cards. Write rank then suit: 2C, 10H, QS."
+                _("{codes}: not cards. Write rank then suit: 2C, 10H, QS.").format(
+                    codes=", ".join(bad)
+                )
             )
         return codes
 
@@ -202,11 +217,13 @@ class RulesetForm(forms.ModelForm):
         rules = self.to_rules(cleaned)
         problems = r.rules_problems(rules)
         if not problems and not playable_counts(rules):
-            problems = ["these settings don't make a game for any number of players from 3 to 7"]
+            problems = [_("these settings don't make a game for any number of players from 3 to 7")]
             if rules.removed is not None:
                 problems = [
-                    f"with {len(rules.removed)} cards taken out, {52 - len(rules.removed)} cards "
-                    "don't deal out equally to any number of players from 3 to 7"
+                    _(
+                        "with {removed} cards taken out, {cards} cards don't deal out equally "
+                        "to any number of players from 3 to 7"
+                    ).format(removed=len(rules.removed), cards=52 - len(rules.removed))
                 ]
         for problem in problems:
             self.add_error(None, problem[0].upper() + problem[1:] + ".")
@@ -251,14 +268,16 @@ def ruleset_summary(rules: r.Rules) -> list[CountSummary]:
     for n in playable_counts(rules):
         warning = ""
         if rules.deals is not None and rules.deals % n:
-            warning = f"{rules.deals} deals is not a multiple of {n}: not everyone deals equally"
+            warning = _(
+                "{deals} deals is not a multiple of {players}: not everyone deals equally"
+            ).format(deals=rules.deals, players=n)
         removed = r.removed_cards(rules, n)
         rows.append(
             CountSummary(
                 players=n,
                 deal_total=r.deal_total(rules, n),
                 moon_value=r.moon_value(rules, n),
-                removed=" ".join(r.card_label(c) for c in removed) or "none",
+                removed=" ".join(r.card_label(c) for c in removed) or _("none"),
                 pass_cards=r.cards_passed(rules, n),
                 warning=warning,
             )
@@ -270,22 +289,22 @@ class GameNoteForm(forms.ModelForm):
     class Meta:
         model = Game
         fields = ["note"]
-        labels = {"note": "Note"}
+        labels = {"note": gettext_lazy("Note on this game")}
         widgets = {"note": forms.Textarea(attrs={"rows": 2})}
 
 
 class StatsFilterForm(forms.Form):
-    ruleset = forms.ChoiceField(required=False, label="Rules")
+    ruleset = forms.ChoiceField(required=False, label=gettext_lazy("Rules"))
     start = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
+        required=False, label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
     )
     end = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
+        required=False, label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def __init__(self, *args, rulesets: list[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [("", "All rules")] + [(n, n) for n in rulesets]
+        self.fields["ruleset"].choices = [("", _("All rules"))] + [(n, n) for n in rulesets]
 
     def filters(self) -> Filters:
         if not self.is_valid():
@@ -296,7 +315,9 @@ class StatsFilterForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        required=False, label="History file (JSON)", help_text="A file exported from this app."
+        required=False,
+        label=gettext_lazy("History file (JSON)"),
+        help_text=gettext_lazy("A file exported from this app."),
     )
     data = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -307,17 +328,17 @@ class ImportForm(forms.Form):
         upload = cleaned.get("file")
         if upload is not None:
             if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError("The file is larger than 2 MB: split it by table.")
+                raise forms.ValidationError(_("The file is larger than 2 MB: split it by table."))
             raw = upload.read()
         else:
             raw = (cleaned.get("data") or "").encode()
         if not raw:
-            raise forms.ValidationError("Choose a file to import.")
+            raise forms.ValidationError(_("Choose a file to import."))
         try:
             cleaned["parsed"] = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise forms.ValidationError(
-                "This file is not a history file (it is not JSON text)."
+                _("This file is not a history file (it is not JSON text).")
             ) from None
         cleaned["text"] = raw.decode("utf-8")
         return cleaned
@@ -329,9 +350,11 @@ class ImportForm(forms.Form):
 class NewGameForm(forms.Form):
     """Seats are chosen in order (seat 1, 2, …, clockwise); blank seats are skipped."""
 
-    ruleset = forms.ModelChoiceField(queryset=Ruleset.objects.none(), empty_label=None)
+    ruleset = forms.ModelChoiceField(
+        queryset=Ruleset.objects.none(), empty_label=None, label=gettext_lazy("Rules")
+    )
     first_dealer = forms.TypedChoiceField(
-        coerce=int, choices=(), initial=-1, label="First dealer", empty_value=-1
+        coerce=int, choices=(), initial=-1, label=gettext_lazy("First dealer"), empty_value=-1
     )
 
     def __init__(self, *args, table: Table, players: Sequence[Player], rulesets, **kwargs):
@@ -347,10 +370,10 @@ class NewGameForm(forms.Form):
                 choices=choices,
                 required=False,
                 empty_value=None,
-                label=f"Seat {seat + 1}",
+                label=_("Seat {number}").format(number=seat + 1),
             )
-        self.fields["first_dealer"].choices = [(-1, "Draw at random")] + [
-            (seat, f"Seat {seat + 1}") for seat in range(r.MAX_PLAYERS)
+        self.fields["first_dealer"].choices = [(-1, _("Draw at random"))] + [
+            (seat, _("Seat {number}").format(number=seat + 1)) for seat in range(r.MAX_PLAYERS)
         ]
 
     def seat_fields(self):
@@ -362,16 +385,22 @@ class NewGameForm(forms.Form):
         seated = [pk for pk in chosen if pk is not None]
         if len(set(seated)) != len(seated):
             names = {self.players[pk].name for pk in seated if seated.count(pk) > 1}
-            raise forms.ValidationError(f"{', '.join(sorted(names))} can sit in only one seat.")
+            raise forms.ValidationError(
+                _("{names} can sit in only one seat.").format(names=", ".join(sorted(names)))
+            )
         if not r.MIN_PLAYERS <= len(seated) <= r.MAX_PLAYERS:
             raise forms.ValidationError(
-                f"Choose {r.MIN_PLAYERS} to {r.MAX_PLAYERS} players (you chose {len(seated)})."
+                _("Choose {least} to {most} players (you chose {chosen}).").format(
+                    least=r.MIN_PLAYERS, most=r.MAX_PLAYERS, chosen=len(seated)
+                )
             )
         cleaned["seated"] = [self.players[pk] for pk in seated]
         dealer = cleaned.get("first_dealer", -1)
         if dealer is not None and dealer >= len(seated):
             raise forms.ValidationError(
-                f"The first dealer must be one of the {len(seated)} seats taken."
+                _("The first dealer must be one of the {seats} seats taken.").format(
+                    seats=len(seated)
+                )
             )
         cleaned["first_dealer"] = None if dealer in (None, -1) else dealer
         ruleset = cleaned.get("ruleset")
@@ -404,10 +433,10 @@ class CardRow:
 
 
 # The entry form's words for what can't be read yet (the phone uses them too).
-HEARTS_TO_ENTER = "{name}'s hearts are still to enter"
-POINTS_TO_ENTER = "{name}'s points are still to enter"
-POINTS_NOT_A_NUMBER = "{name}'s points must be a whole number (not “{value}”)"
-HEARTS_NOT_A_NUMBER = "{name}'s hearts must be a whole number (not “{value}”)"
+HEARTS_TO_ENTER = gettext_noop("{name}'s hearts are still to enter")
+POINTS_TO_ENTER = gettext_noop("{name}'s points are still to enter")
+POINTS_NOT_A_NUMBER = gettext_noop("{name}'s points must be a whole number (not “{value}”)")
+HEARTS_NOT_A_NUMBER = gettext_noop("{name}'s hearts must be a whole number (not “{value}”)")
 
 
 @dataclass
@@ -520,13 +549,13 @@ class EntryForm:
         name = self.names[seat]
         if value == "":
             missing = HEARTS_TO_ENTER if what == "hearts" else POINTS_TO_ENTER
-            self.problems.append(missing.format(name=name))
+            self.problems.append(_(missing).format(name=name))
             return None
         try:
             return int(value.replace("−", "-"))
         except ValueError:
             wrong = HEARTS_NOT_A_NUMBER if what == "hearts" else POINTS_NOT_A_NUMBER
-            self.problems.append(wrong.format(name=name, value=value[:10]))
+            self.problems.append(_(wrong).format(name=name, value=value[:10]))
             return None
 
     def check(self) -> r.DealCheck:
@@ -599,6 +628,13 @@ def _entry_order(card: str) -> tuple[int, int]:
     if card[-1] == "S":
         rank = {"Q": 0, "K": 1, "A": 2}.get(card[:-1], 3 + rank)
     return order[card[-1]], rank
+
+
+MODE_NAMES = {
+    "cards": gettext_lazy("cards"),
+    "counts": gettext_lazy("counts"),
+    "points": gettext_lazy("points"),
+}
 
 
 def default_mode(rules: r.Rules, remembered: str) -> str:

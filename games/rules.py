@@ -17,29 +17,77 @@ messages can speak the players' language.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
-# --- Messages ---------------------------------------------------------------
-# The words of the engine's refusals are templates, so that a phone checking a
-# deal on its own (no network) can give exactly the same ones.
+# --- Words ------------------------------------------------------------------
+# The engine speaks through ``_`` and ``pgettext``: as written (English) here,
+# in the person's language once the web app installs its translation
+# (games/apps.py). Messages are templates, filled with ``str.format``, so a
+# phone checking a deal on its own (no network) can give exactly the same ones.
 
-HEARTS_NOT_WHOLE = "{name}'s hearts must be a whole number, 0 or more"
-HEARTS_SUM = "hearts add up to {counted}, the pack has {hearts}"
-NOBODY_TOOK = "nobody has taken {cards} yet"
-POINTS_NOT_WHOLE = "{names}: points must be whole numbers"
-POINTS_SUM = "points add up to {counted}, the deal total is {total}"
-AND = "{first} and {last}"
+
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation where it is defined; translated where used."""
+    return message
+
+
+def _as_written(context: str, message: str) -> str:
+    return message
+
+
+_translate: Callable[[str], str] = gettext_noop
+_translate_in_context: Callable[[str, str], str] = _as_written
+
+
+def use_translation(gettext: Callable[[str], str], pgettext_: Callable[[str, str], str]) -> None:
+    """Speak through these (Django's gettext and pgettext in the web app)."""
+    global _translate, _translate_in_context
+    _translate, _translate_in_context = gettext, pgettext_
+
+
+def _(message: str) -> str:
+    return _translate(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _translate_in_context(context, message)
+
+
+HEARTS_NOT_WHOLE = gettext_noop("{name}'s hearts must be a whole number, 0 or more")
+HEARTS_SUM = gettext_noop("hearts add up to {counted}, the pack has {hearts}")
+NOBODY_TOOK = gettext_noop("nobody has taken {cards} yet")
+POINTS_NOT_WHOLE = gettext_noop("{names}: points must be whole numbers")
+POINTS_SUM = gettext_noop("points add up to {counted}, the deal total is {total}")
+AND = gettext_noop("{first} and {last}")
+DEAL_PROBLEM = gettext_noop("deal {number}: {problem}")
+
+
+def without_deal_number(problem: str, number: int) -> str:
+    """A game's refusal as said of the deal being entered: without "deal 4: "."""
+    prefix = _(DEAL_PROBLEM).format(number=number, problem="")
+    return problem.removeprefix(prefix)
+
 
 # --- Cards ------------------------------------------------------------------
 
 SUITS = ("C", "D", "H", "S")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT_NAMES = {
+    "C": gettext_noop("clubs"),
+    "D": gettext_noop("diamonds"),
+    "H": gettext_noop("hearts"),
+    "S": gettext_noop("spades"),
+}
+RANK_NAMES = {
+    "J": gettext_noop("jack"),
+    "Q": gettext_noop("queen"),
+    "K": gettext_noop("king"),
+    "A": gettext_noop("ace"),
+}
 FULL_PACK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 
 QUEEN_OF_SPADES = "QS"
@@ -73,14 +121,18 @@ _CARD_SET = frozenset(FULL_PACK)
 
 
 def card_label(code: str) -> str:
-    """Short label with the suit symbol: ``QS`` -> ``Q♠``."""
-    return code[:-1] + SUIT_SYMBOLS[code[-1]]
+    """Short label with the suit symbol: ``QS`` -> ``Q♠`` (``D♠`` in Norwegian)."""
+    rank = code[:-1]
+    if rank in RANK_NAMES:
+        rank = pgettext("card rank letter", rank)
+    return rank + SUIT_SYMBOLS[code[-1]]
 
 
 def card_name(code: str) -> str:
     """Words for screen readers: ``QS`` -> ``queen of spades``."""
     rank = code[:-1]
-    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[code[-1]]}"
+    rank_name = _(RANK_NAMES[rank]) if rank in RANK_NAMES else rank
+    return _("{rank} of {suit}").format(rank=rank_name, suit=_(SUIT_NAMES[code[-1]]))
 
 
 def card_sort_key(code: str) -> tuple[int, int]:
@@ -97,7 +149,7 @@ def join_names(names: Sequence[str]) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return AND.format(first=", ".join(names[:-1]), last=names[-1])
+    return _(AND).format(first=", ".join(names[:-1]), last=names[-1])
 
 
 # --- Rules ------------------------------------------------------------------
@@ -158,14 +210,14 @@ class Rules:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise RulesError(["the rules must be an object of settings"])
+            raise RulesError([_("the rules must be an object of settings")])
         problems: list[str] = []
         values: dict[str, object] = {}
         defaults = cls()
 
         name = data.get("name", defaults.name)
         if not isinstance(name, str) or not name.strip():
-            problems.append("the ruleset's name must be some text")
+            problems.append(_("the ruleset's name must be some text"))
         else:
             values["name"] = name.strip()
 
@@ -176,34 +228,40 @@ class Rules:
         ):
             value = data.get(key, getattr(defaults, key))
             if value not in options:
-                problems.append(f"{key.replace('_', ' ')} must be one of {', '.join(options)}")
+                problems.append(
+                    _("{setting} must be one of {options}").format(
+                        setting=key.replace("_", " "), options=", ".join(options)
+                    )
+                )
             else:
                 values[key] = value
 
         for key in ("queen_of_spades", "king_of_spades", "ace_of_spades", "jack_of_diamonds"):
             value = data.get(key, getattr(defaults, key))
             if not _is_int(value):
-                problems.append(f"{key.replace('_', ' ')} must be a whole number")
+                problems.append(
+                    _("{setting} must be a whole number").format(setting=key.replace("_", " "))
+                )
             else:
                 values[key] = value
 
         for key in ("target", "deals"):
             value = data.get(key, getattr(defaults, key))
             if value is not None and not _is_int(value):
-                problems.append(f"{key} must be a whole number or null")
+                problems.append(_("{setting} must be a whole number or null").format(setting=key))
             else:
                 values[key] = value
 
         removed = data.get("removed")
         if removed is not None:
             if not isinstance(removed, list) or not all(isinstance(c, str) for c in removed):
-                problems.append("removed must be a list of card codes such as 2C")
+                problems.append(_("removed must be a list of card codes such as 2C"))
             else:
                 values["removed"] = tuple(removed)
 
         pass_cards = data.get("pass_cards")
         if pass_cards is not None and not _is_int(pass_cards):
-            problems.append("pass cards must be a whole number")
+            problems.append(_("pass cards must be a whole number"))
         else:
             values["pass_cards"] = pass_cards
 
@@ -227,36 +285,54 @@ def rules_problems(rules: Rules, players: int | None = None) -> list[str]:
     """
     problems: list[str] = []
     if rules.hearts not in HEART_OPTIONS:
-        problems.append("hearts must count one point each or their face value")
+        problems.append(_("hearts must count one point each or their face value"))
     if rules.moon not in MOON_OPTIONS:
-        problems.append("the moon rule must be none, others or self")
+        problems.append(_("the moon rule must be none, others or self"))
     if rules.pass_direction not in PASS_DIRECTIONS:
-        problems.append("the pass must go to the right or follow the Hearts cycle")
-    for label, value in (
-        ("Q♠", rules.queen_of_spades),
-        ("K♠", rules.king_of_spades),
-        ("A♠", rules.ace_of_spades),
+        problems.append(_("the pass must go to the right or follow the Hearts cycle"))
+    for code, value in (
+        (QUEEN_OF_SPADES, rules.queen_of_spades),
+        (KING_OF_SPADES, rules.king_of_spades),
+        (ACE_OF_SPADES, rules.ace_of_spades),
     ):
         if value < 0:
-            problems.append(f"{label} can't be worth less than 0 (it is {value})")
+            problems.append(
+                _("{card} can't be worth less than 0 (it is {value})").format(
+                    card=card_label(code), value=value
+                )
+            )
     if rules.jack_of_diamonds > 0:
         problems.append(
-            f"J♦ is a bonus card: it must be worth 0 or less (it is {rules.jack_of_diamonds})"
+            _("{card} is a bonus card: it must be worth 0 or less (it is {value})").format(
+                card=card_label(JACK_OF_DIAMONDS), value=rules.jack_of_diamonds
+            )
         )
     if rules.target is None and rules.deals is None:
-        problems.append("the game needs an end: a target score, a number of deals, or both")
+        problems.append(_("the game needs an end: a target score, a number of deals, or both"))
     if rules.target is not None and rules.target < 1:
-        problems.append(f"the target must be at least 1 (it is {rules.target})")
+        problems.append(
+            _("the target must be at least 1 (it is {value})").format(value=rules.target)
+        )
     if rules.deals is not None and rules.deals < 1:
-        problems.append(f"the number of deals must be at least 1 (it is {rules.deals})")
+        problems.append(
+            _("the number of deals must be at least 1 (it is {value})").format(value=rules.deals)
+        )
     if rules.removed is not None:
         bad = [c for c in rules.removed if not is_card(c)]
         if bad:
-            problems.append(f"{', '.join(map(repr, bad))} are not cards (write them like 2C, 10H)")
+            problems.append(
+                _("{codes} are not cards (write them like 2C, 10H)").format(
+                    codes=", ".join(map(repr, bad))
+                )
+            )
         elif len(set(rules.removed)) != len(rules.removed):
-            problems.append("a removed card is named twice")
+            problems.append(_("a removed card is named twice"))
     if rules.pass_cards is not None and rules.pass_cards < 0:
-        problems.append(f"the number of cards passed can't be negative (it is {rules.pass_cards})")
+        problems.append(
+            _("the number of cards passed can't be negative (it is {value})").format(
+                value=rules.pass_cards
+            )
+        )
     if players is not None and not problems:
         problems.extend(_player_count_problems(rules, players))
     return problems
@@ -264,22 +340,29 @@ def rules_problems(rules: Rules, players: int | None = None) -> list[str]:
 
 def _player_count_problems(rules: Rules, players: int) -> list[str]:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return [f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"]
+        return [
+            _("the game is for {least} to {most} players, not {players}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, players=players
+            )
+        ]
     problems = []
     removed = removed_cards(rules, players)
     cards = 52 - len(removed)
     if cards % players:
         problems.append(
-            f"with {len(removed)} cards removed, {cards} cards don't deal out equally "
-            f"to {players} players"
+            _(
+                "with {removed} cards removed, {cards} cards don't deal out equally "
+                "to {players} players"
+            ).format(removed=len(removed), cards=cards, players=players)
         )
     elif rules.pass_cards is not None and rules.pass_cards > cards // players:
         problems.append(
-            f"{players} players hold {cards // players} cards each, "
-            f"so they can't pass {rules.pass_cards}"
+            _("{players} players hold {cards} cards each, so they can't pass {passed}").format(
+                players=players, cards=cards // players, passed=rules.pass_cards
+            )
         )
     if moon_value(rules, players) == 0 and rules.moon != "none":
-        problems.append("no card is worth points, so nobody can shoot the moon")
+        problems.append(_("no card is worth points, so nobody can shoot the moon"))
     return problems
 
 
@@ -484,9 +567,16 @@ def score_deal(rules: Rules, names: Sequence[str], entry: Entry) -> DealResult:
     return check.result
 
 
+SEAT_COUNT = {
+    "cards": gettext_noop("cards are given for {given} players, but {players} are playing"),
+    "hearts": gettext_noop("hearts are given for {given} players, but {players} are playing"),
+    "points": gettext_noop("points are given for {given} players, but {players} are playing"),
+}
+
+
 def _seat_count_problem(names: Sequence[str], given: int, what: str) -> list[str]:
     if given != len(names):
-        return [f"{what} given for {given} players, but {len(names)} are playing"]
+        return [_(SEAT_COUNT[what]).format(given=given, players=len(names))]
     return []
 
 
@@ -506,20 +596,31 @@ def _card_takers(
     for seat, cards in enumerate(per_seat):
         for code in cards:
             if not is_card(code):
-                problems.append(f"{code!r} given to {names[seat]} is not a card")
+                problems.append(
+                    _("{code} given to {name} is not a card").format(
+                        code=repr(code), name=names[seat]
+                    )
+                )
                 continue
             if code not in in_pack:
-                problems.append(
-                    f"{card_label(code)} is not in the pack: "
-                    f"{join_names([card_label(c) for c in removed])} are taken out "
-                    f"for {players} players"
+                message = (
+                    _("{card} is not in the pack: {cards} are taken out for {players} players")
                     if len(removed) > 1
-                    else f"{card_label(code)} is not in the pack for {players} players"
+                    else _("{card} is not in the pack for {players} players")
+                )
+                problems.append(
+                    message.format(
+                        card=card_label(code),
+                        cards=join_names([card_label(c) for c in removed]),
+                        players=players,
+                    )
                 )
                 continue
             if not allow_hearts and code.endswith("H"):
                 problems.append(
-                    f"{card_label(code)} is a heart: count it in {names[seat]}'s hearts"
+                    _("{card} is a heart: count it in {name}'s hearts").format(
+                        card=card_label(code), name=names[seat]
+                    )
                 )
                 continue
             takers.setdefault(code, []).append(seat)
@@ -528,10 +629,16 @@ def _card_takers(
         seats = takers[code]
         if len(seats) > 1:
             if len(set(seats)) == 1:
-                problems.append(f"{card_label(code)} is given to {names[seats[0]]} twice")
+                problems.append(
+                    _("{card} is given to {name} twice").format(
+                        card=card_label(code), name=names[seats[0]]
+                    )
+                )
             else:
                 who = join_names([names[s] for s in dict.fromkeys(seats)])
-                problems.append(f"{card_label(code)} is given to both {who}")
+                problems.append(
+                    _("{card} is given to both {names}").format(card=card_label(code), names=who)
+                )
         # A doubled card is reported once, as doubled, not also as missing.
         owners[code] = seats[0]
     return owners, problems
@@ -541,14 +648,14 @@ def _missing_cards_problem(missing: Sequence[str]) -> list[str]:
     if not missing:
         return []
     labels = [card_label(c) for c in sorted(missing, key=card_sort_key)]
-    return [NOBODY_TOOK.format(cards=join_names(labels))]
+    return [_(NOBODY_TOOK).format(cards=join_names(labels))]
 
 
 def _check_cards(
     rules: Rules, names: Sequence[str], entry: CardsEntry
 ) -> tuple[int, list[str], list[int] | None]:
     players = len(names)
-    problems = _seat_count_problem(names, len(entry.cards), "cards are")
+    problems = _seat_count_problem(names, len(entry.cards), "cards")
     if problems:
         return 0, problems, None
     owners, problems = _card_takers(rules, names, entry.cards, allow_hearts=True)
@@ -568,24 +675,24 @@ def _check_counts(
     if rules.hearts != "one":
         return (
             0,
-            ["hearts count their face value here: enter the cards or the points instead"],
+            [_("hearts count their face value here: enter the cards or the points instead")],
             None,
         )
-    problems = _seat_count_problem(names, len(entry.hearts), "hearts are")
-    problems += _seat_count_problem(names, len(entry.cards), "cards are")
+    problems = _seat_count_problem(names, len(entry.hearts), "hearts")
+    problems += _seat_count_problem(names, len(entry.cards), "cards")
     if problems:
         return 0, problems, None
     raw = [0] * players
     heart_value = 1
     for seat, count in enumerate(entry.hearts):
         if not _is_int(count) or count < 0:
-            problems.append(HEARTS_NOT_WHOLE.format(name=names[seat]))
+            problems.append(_(HEARTS_NOT_WHOLE).format(name=names[seat]))
         else:
             raw[seat] += count * heart_value
     hearts = len(hearts_in_pack(rules, players))
     counted_hearts = sum(raw)
     if not problems and counted_hearts != hearts:
-        problems.append(HEARTS_SUM.format(counted=counted_hearts, hearts=hearts))
+        problems.append(_(HEARTS_SUM).format(counted=counted_hearts, hearts=hearts))
     owners, card_problems = _card_takers(rules, names, entry.cards, allow_hearts=False)
     problems += card_problems
     values = valued_cards(rules, players)
@@ -601,16 +708,16 @@ def _check_points(
     rules: Rules, names: Sequence[str], entry: PointsEntry
 ) -> tuple[int, list[str], list[int] | None]:
     players = len(names)
-    problems = _seat_count_problem(names, len(entry.points), "points are")
+    problems = _seat_count_problem(names, len(entry.points), "points")
     if problems:
         return 0, problems, None
     bad = [names[s] for s, p in enumerate(entry.points) if not _is_int(p)]
     if bad:
-        return 0, [POINTS_NOT_WHOLE.format(names=join_names(bad))], None
+        return 0, [_(POINTS_NOT_WHOLE).format(names=join_names(bad))], None
     counted = sum(entry.points)
     total = deal_total(rules, players)
     if counted != total:
-        return counted, [POINTS_SUM.format(counted=counted, total=total)], None
+        return counted, [_(POINTS_SUM).format(counted=counted, total=total)], None
     if not points_feasible(rules, players, entry.points):
         return counted, [_infeasible_message(rules, names, entry.points)], None
     return counted, [], list(entry.points)
@@ -622,8 +729,10 @@ def _infeasible_message(rules: Rules, names: Sequence[str], points: Sequence[int
     positive = [c for c in specials if card_value(rules, c) > 0]
     if positive:
         cards = join_names([card_label(c) for c in positive])
-        return f"no way of taking the cards gives {shown}: check who took {cards}"
-    return f"no way of taking the cards gives {shown}"
+        return _("no way of taking the cards gives {points}: check who took {cards}").format(
+            points=shown, cards=cards
+        )
+    return _("no way of taking the cards gives {points}").format(points=shown)
 
 
 def points_feasible(rules: Rules, players: int, points: Sequence[int]) -> bool:
@@ -726,8 +835,12 @@ def moon_summary(names: Sequence[str], result: DealResult, rules: Rules) -> str 
     moon = moon_value(rules, len(names))
     others = [n for s, n in enumerate(names) if s != result.moon]
     if rules.moon == "others":
-        return f"{shooter} shoots the moon: +{moon} to {join_names(others)}"
-    return f"{shooter} shoots the moon: −{moon} to {shooter}, 0 to {join_names(others)}"
+        return _("{shooter} shoots the moon: +{moon} to {others}").format(
+            shooter=shooter, moon=moon, others=join_names(others)
+        )
+    return _("{shooter} shoots the moon: −{moon} to {shooter}, 0 to {others}").format(
+        shooter=shooter, moon=moon, others=join_names(others)
+    )
 
 
 # --- Turn order -------------------------------------------------------------
@@ -844,7 +957,10 @@ def score_game(
             )
         check = check_deal(rules, names, entry)
         if check.result is None:
-            raise GameError([f"deal {number}: {p}" for p in check.problems], deal=number)
+            raise GameError(
+                [_(DEAL_PROBLEM).format(number=number, problem=p) for p in check.problems],
+                deal=number,
+            )
         totals = [t + s for t, s in zip(totals, check.result.scores, strict=True)]
         scored.append(
             ScoredDeal(
@@ -870,10 +986,16 @@ def _ended_early_message(
     rules: Rules, names: Sequence[str], totals: Sequence[int], ended_after: int, recorded: int
 ) -> str:
     if rules.target is not None and any(t >= rules.target for t in totals):
-        over = [f"{n} has {t}" for n, t in zip(names, totals, strict=True) if t >= rules.target]
-        reason = f"{join_names(over)}, reaching the target of {rules.target}"
+        over = [
+            _("{name} has {total}").format(name=n, total=t)
+            for n, t in zip(names, totals, strict=True)
+            if t >= rules.target
+        ]
+        reason = _("{players}, reaching the target of {target}").format(
+            players=join_names(over), target=rules.target
+        )
     else:
-        reason = f"the {rules.deals} deals of the game are played"
-    return (
-        f"the game would end after deal {ended_after} ({reason}), but {recorded} deals are recorded"
-    )
+        reason = _("the {deals} deals of the game are played").format(deals=rules.deals)
+    return _(
+        "the game would end after deal {ended_after} ({reason}), but {recorded} deals are recorded"
+    ).format(ended_after=ended_after, reason=reason, recorded=recorded)

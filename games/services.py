@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import rules as r
 from games.models import (
@@ -29,9 +31,9 @@ from games.models import (
     new_token,
 )
 
-GAME_FINISHED = "The game is over: no more deals can be entered."
-NOT_YOUR_PLAYERS = "Every player must belong to this table."
-PLAYERS_TWICE = "A player can sit only once at a game."
+GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
+NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
+PLAYERS_TWICE = gettext_noop("A player can sit only once at a game.")
 
 
 class Refused(Exception):
@@ -67,9 +69,9 @@ def game_start(
     ``first_dealer`` is a seat index; None draws one at random.
     """
     if any(p.table_id != table.pk for p in players):
-        raise Refused(NOT_YOUR_PLAYERS)
+        raise Refused(_(NOT_YOUR_PLAYERS))
     if len({p.pk for p in players}) != len(players):
-        raise Refused(PLAYERS_TWICE)
+        raise Refused(_(PLAYERS_TWICE))
     try:
         rules = r.resolve(ruleset.to_rules(), len(players))
     except r.RulesError as error:
@@ -77,7 +79,7 @@ def game_start(
     if first_dealer is None:
         first_dealer = secrets.randbelow(len(players))
     if not 0 <= first_dealer < len(players):
-        raise Refused("The first dealer must be one of the players.")
+        raise Refused(_("The first dealer must be one of the players."))
     with transaction.atomic():
         game = Game.objects.create(
             table=table,
@@ -122,7 +124,7 @@ def deal_record(
             existing = game.deals.select_related("entered_by").get(number=number)
             raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
-            raise Refused(GAME_FINISHED)
+            raise Refused(_(GAME_FINISHED))
         seats = list(game.seats.select_related("player").order_by("number"))
         try:
             state = r.score_game(
@@ -166,7 +168,9 @@ def deal_edit(
         deals = list(game.deals.order_by("number"))
         current = next((d for d in deals if d.pk == deal.pk), None)
         if current is None:
-            raise DealConflict(f"Deal {deal.number} was deleted meanwhile.", None)
+            raise DealConflict(
+                _("Deal {number} was deleted meanwhile.").format(number=deal.number), None
+            )
         if version is not None and current.version != version:
             raise DealConflict(_changed_message(current), current)
         before = _snapshot(current)
@@ -240,15 +244,19 @@ def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
 
 
 def who_entered(deal: Deal) -> str:
-    return deal.entered_by.get_username() if deal.entered_by else "someone else"
+    return deal.entered_by.get_username() if deal.entered_by else _("someone else")
 
 
 def taken_message(deal: Deal) -> str:
-    return f"Deal {deal.number} was just entered by {who_entered(deal)} — here it is."
+    return _("Deal {number} was just entered by {username} — here it is.").format(
+        number=deal.number, username=who_entered(deal)
+    )
 
 
 def _changed_message(deal: Deal) -> str:
-    return f"Deal {deal.number} was changed by someone else since you opened it — here it is now."
+    return _(
+        "Deal {number} was changed by someone else since you opened it — here it is now."
+    ).format(number=deal.number)
 
 
 def _score(game: Game, deals: Sequence[Deal]) -> r.GameState:
@@ -343,16 +351,24 @@ def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
 # --- Sharing ---------------------------------------------------------------------
 
 
-INVITE_USED = "This invite link has been used or has expired: ask for a new one."
+INVITE_USED = gettext_noop("This invite link has been used or has expired: ask for a new one.")
 
 
 def member_add(*, table: Table, user: AbstractBaseUser) -> Membership:
     """Make ``user`` a member of ``table`` (the owner is one already)."""
     if user.pk == table.owner_id:
-        raise Refused(f"{user.get_username()} owns {table.name} already.")
+        raise Refused(
+            _("{username} owns {table} already.").format(
+                username=user.get_username(), table=table.name
+            )
+        )
     membership, created = Membership.objects.get_or_create(table=table, user=user)
     if not created:
-        raise Refused(f"{user.get_username()} is already a member of {table.name}.")
+        raise Refused(
+            _("{username} is already a member of {table}.").format(
+                username=user.get_username(), table=table.name
+            )
+        )
     return membership
 
 
@@ -366,7 +382,7 @@ def invite_accept(*, token: str, user: AbstractBaseUser) -> Table:
         invite = Invite.objects.select_for_update().select_related("table").filter(token=token)
         invite = invite.first()
         if invite is None or not invite.is_usable:
-            raise Refused(INVITE_USED)
+            raise Refused(_(INVITE_USED))
         table = invite.table
         if user.pk != table.owner_id:
             Membership.objects.get_or_create(table=table, user=user)

@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 
 from django.db.models import Q, QuerySet
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Deal, Game, Seat
 
@@ -40,11 +44,12 @@ class PlayerStats:
     @property
     def win_percent(self) -> str:
         rate = self.win_rate
-        return "—" if rate is None else f"{round(100 * rate)}%"
+        return "—" if rate is None else _("{percent}%").format(percent=round(100 * rate))
 
     @property
     def average(self) -> str:
-        return "—" if not self.deals else f"{self.points / self.deals:.1f}"
+        # Rounded as before, then written the local way (20.7, or 20,7 in Norwegian).
+        return "—" if not self.deals else number_format(Decimal(f"{self.points / self.deals:.1f}"))
 
     @property
     def streak(self) -> str:
@@ -59,8 +64,8 @@ class PlayerStats:
                 break
             run += 1
         if last:
-            return f"{run} win{'s' if run > 1 else ''}"
-        return f"{run} loss{'es' if run > 1 else ''}"
+            return ngettext("{count} win", "{count} wins", run).format(count=run)
+        return ngettext("{count} loss", "{count} losses", run).format(count=run)
 
     @property
     def sort_key(self) -> tuple:

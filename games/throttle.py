@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 WINDOW_SECONDS = 15 * 60
 FAILURES_PER_ACCOUNT = 5  # from one address, in the window
@@ -16,11 +17,13 @@ FAILURES_PER_ADDRESS = 20  # any accounts, from one address, in the window
 SIGNUPS_PER_ADDRESS = 5  # an hour
 SIGNUP_WINDOW_SECONDS = 60 * 60
 
-SIGN_IN_LOCKED = (
+SIGN_IN_LOCKED = gettext_lazy(
     "Too many failed sign-ins from here. To keep accounts safe, signing in is paused "
     "for 15 minutes: try again later, or ask the table's owner for help."
 )
-SIGN_UP_LOCKED = "Too many new accounts from here in the last hour. Please try again later."
+SIGN_UP_LOCKED = gettext_lazy(
+    "Too many new accounts from here in the last hour. Please try again later."
+)
 
 
 def client_address(request: HttpRequest) -> str:

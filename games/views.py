@@ -33,7 +33,8 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst, slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_htmx.middleware import HtmxDetails
@@ -41,6 +42,7 @@ from django_htmx.middleware import HtmxDetails
 from games import rules as r
 from games import throttle
 from games.forms import (
+    MODE_NAMES,
     EntryForm,
     GameNoteForm,
     ImportForm,
@@ -102,7 +104,7 @@ def _get_table_for_owner(request: HttpRequest, pk: int) -> Table:
     """Owner-only actions: outsiders get 404, members 403."""
     table = _get_table_for_user(request, pk)
     if table.owner_id != request.user.pk:
-        raise PermissionDenied("Only the table's owner can do this.")
+        raise PermissionDenied(_("Only the table's owner can do this."))
     return table
 
 
@@ -173,9 +175,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
     ]
     data = {
         "id": reverse("home"),
-        "name": "Black Maria scorekeeper",
-        "short_name": "Scorekeeper",
-        "description": "Scores for Black Maria and Hearts at the card table.",
+        "name": _("Black Maria scorekeeper"),
+        "short_name": _("Scorekeeper"),
+        "description": _("Scores for Black Maria and Hearts at the card table."),
         "lang": get_language(),
         "start_url": reverse("home"),
         "scope": "/",
@@ -229,7 +231,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         throttle.signed_up(request)
         user = form.save()
         login(request, user)
-        messages.success(request, f"Welcome, {user.get_username()}. Start by making a table.")
+        messages.success(
+            request,
+            _("Welcome, {username}. Start by making a table.").format(username=user.get_username()),
+        )
         return redirect("table_new")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -306,7 +311,7 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     player = form.save(commit=False)
     player.table = table
     player.save()
-    messages.success(request, f"{player.name} joins the table.")
+    messages.success(request, _("{name} joins the table.").format(name=player.name))
     return redirect(table)
 
 
@@ -321,7 +326,7 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
             form.save()
             # Scoreboards cached or polled by version must show the new name.
             Game.objects.filter(seats__player=player).update(version=F("version") + 1)
-        messages.success(request, f"{old} is now {player.name}.")
+        messages.success(request, _("{old} is now {new}.").format(old=old, new=player.name))
         return redirect(player.table)
     return render(request, "games/player_rename.html", {"form": form, "player": player})
 
@@ -332,11 +337,13 @@ def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
     table = _get_table_for_owner(request, pk)
     ruleset_id = request.POST.get("ruleset", "")
     if not ruleset_id.isdigit():
-        messages.error(request, "Choose a ruleset.")
+        messages.error(request, _("Choose a ruleset."))
         return redirect(table)
     table.default_ruleset = _get_ruleset_for_table(table, int(ruleset_id))
     table.save(update_fields=["default_ruleset"])
-    messages.success(request, f"New games here play {table.default_ruleset.name}.")
+    messages.success(
+        request, _("New games here play {rules}.").format(rules=table.default_ruleset.name)
+    )
     return redirect(table)
 
 
@@ -361,7 +368,7 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
         ruleset = form.save(commit=False)
         ruleset.table = table
         ruleset.save()
-        messages.success(request, f"{ruleset.name} saved.")
+        messages.success(request, _("{rules} saved.").format(rules=ruleset.name))
         return redirect(table)
     return _render_ruleset_form(request, table, form, status=422 if form.errors else 200)
 
@@ -374,7 +381,10 @@ def ruleset_edit(request: HttpRequest, pk: int, ruleset_pk: int) -> HttpResponse
     form = RulesetForm(request.POST or None, instance=ruleset)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, f"{ruleset.name} saved. Games already started keep their rules.")
+        messages.success(
+            request,
+            _("{rules} saved. Games already started keep their rules.").format(rules=ruleset.name),
+        )
         return redirect(table)
     return _render_ruleset_form(request, table, form, status=422 if form.errors else 200)
 
@@ -519,7 +529,9 @@ def _game_context(board, entry: EntryForm | None, **extra) -> dict:
     conflict = extra.get("conflict")
     if conflict is not None and conflict.deal is not None:
         scores = _scores_line(board.names, conflict.deal.scores)
-        context["conflict_line"] = f"Deal {conflict.deal.number}: {scores}"
+        context["conflict_line"] = _("Deal {number}: {scores}").format(
+            number=conflict.deal.number, scores=scores
+        )
     context.update(extra)
     return context
 
@@ -580,7 +592,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             saved_game = recorded.game
         except Refused as refusal:
             problems = [
-                p.removeprefix(f"deal {board.coming.number}: ") if board.coming else p
+                r.without_deal_number(p, board.coming.number) if board.coming else p
                 for p in refusal.problems
             ]
         except DealConflict as clash:
@@ -628,7 +640,7 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     resolve = request.POST.get("resolve", "")
     if not key or not number.isdigit() or resolve not in ("", "replace", "next"):
         return JsonResponse(
-            {"status": "refused", "problems": ["This deal could not be read."]}, status=422
+            {"status": "refused", "problems": [_("This deal could not be read.")]}, status=422
         )
     if game.deals.filter(client_key=key).exists():
         return JsonResponse({"status": "recorded"})
@@ -641,7 +653,9 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
             version = request.POST.get("version", "")
             target = game.deals.filter(number=int(number)).first()
             if target is None:
-                raise DealConflict(f"Deal {number} was deleted meanwhile.", None)
+                raise DealConflict(
+                    _("Deal {number} was deleted meanwhile.").format(number=number), None
+                )
             deal_edit(
                 deal=target,
                 entry=engine_entry,
@@ -677,7 +691,7 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
 
 
 def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
-    problems = [capfirst(p.removeprefix(f"deal {number}: ")) for p in problems]
+    problems = [capfirst(r.without_deal_number(p, number)) for p in problems]
     return JsonResponse({"status": "refused", "problems": problems}, status=422)
 
 
@@ -712,11 +726,14 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                     version=int(version) if version.isdigit() else None,
                 )
             except Refused as refusal:
-                problems = [p.removeprefix(f"deal {deal.number}: ") for p in refusal.problems]
+                problems = [r.without_deal_number(p, deal.number) for p in refusal.problems]
             except DealConflict as clash:
                 conflict = clash
             else:
-                messages.success(request, f"Deal {deal.number} changed; the totals after it too.")
+                messages.success(
+                    request,
+                    _("Deal {number} changed; the totals after it too.").format(number=deal.number),
+                )
                 return _redirect(request, game.get_absolute_url())
     else:
         mode = request.GET.get("mode", deal.mode)
@@ -755,7 +772,10 @@ def deal_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
         except DealConflict as clash:
             problems = [clash.message]
         else:
-            messages.success(request, f"Deal {deal.number} deleted; the deals after it moved up.")
+            messages.success(
+                request,
+                _("Deal {number} deleted; the deals after it moved up.").format(number=deal.number),
+            )
             return _redirect(request, game.get_absolute_url())
     return render(
         request,
@@ -770,7 +790,7 @@ def deal_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
 def game_rematch_view(request: HttpRequest, pk: int) -> HttpResponse:
     game = _get_game_for_user(request, pk)
     if not game.is_finished:
-        messages.error(request, "Finish this game first: a rematch starts when it ends.")
+        messages.error(request, _("Finish this game first: a rematch starts when it ends."))
         return redirect(game)
     new = game_rematch(game=game, by=request.user)
     return redirect(new)
@@ -792,7 +812,7 @@ def table_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = TableNameForm(request.POST or None, instance=table)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, f"The table is now called {table.name}.")
+        messages.success(request, _("The table is now called {name}.").format(name=table.name))
         return redirect("table_settings", table.pk)
     return _render_settings(request, table, name_form=form, status=422 if form.errors else 200)
 
@@ -825,11 +845,11 @@ def _absolute(request: HttpRequest, name: str, token: str | None) -> str | None:
 def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     table = _get_table_for_owner(request, pk)
     if request.POST.get("confirm") != table.name:
-        messages.error(request, "Type the table's name exactly to delete it.")
+        messages.error(request, _("Type the table's name exactly to delete it."))
         return redirect("table_settings", table.pk)
     name = table.name
     table.delete()
-    messages.success(request, f"{name} and all its games are deleted.")
+    messages.success(request, _("{name} and all its games are deleted.").format(name=name))
     return redirect("home")
 
 
@@ -844,7 +864,12 @@ def member_new(request: HttpRequest, pk: int) -> HttpResponse:
         except Refused as refusal:
             form.add_error("username", refusal.problems[0])
         else:
-            messages.success(request, f"{form.cleaned_data['user']} now keeps scores here too.")
+            messages.success(
+                request,
+                _("{username} now keeps scores here too.").format(
+                    username=form.cleaned_data["user"]
+                ),
+            )
             return redirect("table_settings", table.pk)
     return _render_settings(request, table, member_form=form, status=422)
 
@@ -855,7 +880,9 @@ def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
     table = _get_table_for_owner(request, pk)
     membership = get_object_or_404(table.memberships.select_related("user"), pk=member_pk)
     membership.delete()
-    messages.success(request, f"{membership.user} no longer keeps scores here.")
+    messages.success(
+        request, _("{username} no longer keeps scores here.").format(username=membership.user)
+    )
     return redirect("table_settings", table.pk)
 
 
@@ -864,7 +891,7 @@ def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
 def invite_new(request: HttpRequest, pk: int) -> HttpResponse:
     table = _get_table_for_owner(request, pk)
     invite_create(table=table, by=request.user)
-    messages.success(request, "A new invite link is ready: it works once, for 7 days.")
+    messages.success(request, _("A new invite link is ready: it works once, for 7 days."))
     return redirect("table_settings", table.pk)
 
 
@@ -878,7 +905,7 @@ def invite_accept_view(request: HttpRequest, token: str) -> HttpResponse:
         except Refused as refusal:
             messages.error(request, refusal.problems[0])
             return redirect("home")
-        messages.success(request, f"You now keep scores at {table.name}.")
+        messages.success(request, _("You now keep scores at {name}.").format(name=table.name))
         return redirect(table)
     usable = invite is not None and invite.is_usable
     return render(
@@ -903,13 +930,23 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     elif user_id.isdigit() and int(user_id) in accounts:
         player.user = accounts[int(user_id)]
         if table.players.filter(user=player.user).exclude(pk=player.pk).exists():
-            messages.error(request, f"{player.user} is already linked to another player here.")
+            messages.error(
+                request,
+                _("{username} is already linked to another player here.").format(
+                    username=player.user
+                ),
+            )
             return redirect("table_settings", table.pk)
     else:
-        messages.error(request, "Choose an account that keeps scores at this table.")
+        messages.error(request, _("Choose an account that keeps scores at this table."))
         return redirect("table_settings", table.pk)
     player.save(update_fields=["user"])
-    messages.success(request, f"{player.name} is {'linked' if player.user else 'not linked'}.")
+    messages.success(
+        request,
+        (_("{name} is linked.") if player.user else _("{name} is not linked.")).format(
+            name=player.name
+        ),
+    )
     return redirect("table_settings", table.pk)
 
 
@@ -933,10 +970,10 @@ def game_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
 def _change_watch_link(request: HttpRequest, obj: Game | Table) -> None:
     if request.POST.get("action") == "off":
         watch_link_off(obj)
-        messages.success(request, "The watch link is off: it no longer shows anything.")
+        messages.success(request, _("The watch link is off: it no longer shows anything."))
     else:
         watch_link_replace(obj)
-        messages.success(request, "A new watch link is ready; any old one stopped working.")
+        messages.success(request, _("A new watch link is ready; any old one stopped working."))
 
 
 @login_required
@@ -1097,7 +1134,7 @@ def _describe(snapshot: dict | None, names: list[str]) -> str:
     if not snapshot:
         return "—"
     scores = ", ".join(f"{n} {s}" for n, s in zip(names, snapshot["scores"], strict=True))
-    return f"{snapshot['mode']}: {scores}"
+    return _("{mode}: {scores}").format(mode=MODE_NAMES[snapshot["mode"]], scores=scores)
 
 
 # --- Exports --------------------------------------------------------------------------
@@ -1192,9 +1229,9 @@ def game_note(request: HttpRequest, pk: int) -> HttpResponse:
     form = GameNoteForm(request.POST, instance=game)
     if form.is_valid():
         form.save()
-        messages.success(request, "Note saved.")
+        messages.success(request, _("Note saved."))
     else:
-        messages.error(request, "The note is too long: at most 2,000 characters.")
+        messages.error(request, _("The note is too long: at most 2,000 characters."))
     return redirect(game)
 
 
@@ -1239,11 +1276,18 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             if request.POST.get("confirm"):
                 games = import_history(data, owner=table.owner, table=table)
-                messages.success(request, f"Imported {len(games)} games into {table.name}.")
+                messages.success(
+                    request,
+                    ngettext(
+                        "Imported {count} game into {name}.",
+                        "Imported {count} games into {name}.",
+                        len(games),
+                    ).format(count=len(games), name=table.name),
+                )
                 return redirect("table_history", table.pk)
             preview = _import_preview(table, parse_history(data))
         except ImportRefused as refusal:
-            problem = f"Nothing was imported. {refusal.message}"
+            problem = _("Nothing was imported. {reason}").format(reason=refusal.message)
     status = 422 if (form.errors or problem) else 200
     return render(
         request,
