@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max, QuerySet
+from django.utils.translation import gettext as _
 
 from games import rules as r
 from games.models import NAME_MAX_LENGTH, Deal, DealChange, Game, Player, Seat, Table
@@ -170,19 +171,19 @@ def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:
     single = games.count() == 1
     if single:
         names = [s.player.name for s in games.get().seats.select_related("player")]
-        header: list[str | int] = ["game", "table", "deal", "dealer"]
-        header += [f"{n} points" for n in names]
-        header += ["moon"]
-        header += [f"{n} total" for n in names]
+        header: list[str | int] = [_("game"), _("table"), _("deal"), _("dealer")]
+        header += [_("{name} points").format(name=n) for n in names]
+        header += [_("moon")]
+        header += [_("{name} total").format(name=n) for n in names]
         yield header
     else:
         widest = Seat.objects.filter(game__in=games).aggregate(m=Max("number"))["m"]
         width = r.MIN_PLAYERS if widest is None else widest + 1
-        header = ["game", "table", "deal", "dealer"]
-        header += [f"seat {i}" for i in range(1, width + 1)]
-        header += [f"seat {i} points" for i in range(1, width + 1)]
-        header += ["moon"]
-        header += [f"seat {i} total" for i in range(1, width + 1)]
+        header = [_("game"), _("table"), _("deal"), _("dealer")]
+        header += [_("seat {number}").format(number=i) for i in range(1, width + 1)]
+        header += [_("seat {number} points").format(number=i) for i in range(1, width + 1)]
+        header += [_("moon")]
+        header += [_("seat {number} total").format(number=i) for i in range(1, width + 1)]
         yield header
     for game in game_records(games):
         names = game.names
@@ -246,52 +247,63 @@ class ParsedGame:
 def parse_history(data: Any) -> list[ParsedGame]:
     """Check a whole file; raise :class:`ImportRefused` naming game, deal and reason."""
     if not isinstance(data, dict):
-        raise ImportRefused("The file is not a scorekeeper history (expected a JSON object).")
+        raise ImportRefused(_("The file is not a scorekeeper history (expected a JSON object)."))
     if data.get("format") != FORMAT:
         raise ImportRefused(
-            f"The file's format is {data.get('format')!r}; this app reads {FORMAT!r}."
+            _("The file's format is {found}; this app reads {expected}.").format(
+                found=repr(data.get("format")), expected=repr(FORMAT)
+            )
         )
     games = data.get("games")
     if not isinstance(games, list):
-        raise ImportRefused("The file has no list of games.")
+        raise ImportRefused(_("The file has no list of games."))
     return [_parse_game(index, game) for index, game in enumerate(games, start=1)]
 
 
 def _parse_game(index: int, data: Any) -> ParsedGame:
     def refuse(reason: str, deal: int | None = None) -> ImportRefused:
         table = data.get("table") if isinstance(data, dict) else None
-        where = f"Game {index}" + (f" ({table})" if isinstance(table, str) else "")
+        if isinstance(table, str):
+            where = _("Game {number} ({table})").format(number=index, table=table)
+        else:
+            where = _("Game {number}").format(number=index)
         if deal is not None:
-            where += f", deal {deal}"
-        return ImportRefused(f"{where}: {reason}")
+            where = _("{game}, deal {number}").format(game=where, number=deal)
+        return ImportRefused(_("{where}: {reason}").format(where=where, reason=reason))
 
     if not isinstance(data, dict):
-        raise refuse("a game must be an object")
+        raise refuse(_("a game must be an object"))
     table = data.get("table")
     if not isinstance(table, str) or not table.strip():
-        raise refuse("the table's name is missing")
+        raise refuse(_("the table's name is missing"))
     names = data.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-        raise refuse("players must be a list of names")
+        raise refuse(_("players must be a list of names"))
     names = [n.strip() for n in names]
     if len(set(names)) != len(names):
-        raise refuse("a player's name appears twice")
+        raise refuse(_("a player's name appears twice"))
     if any(len(n) > NAME_MAX_LENGTH for n in names):
-        raise refuse(f"a player's name is longer than {NAME_MAX_LENGTH} characters")
+        raise refuse(
+            _("a player's name is longer than {most} characters").format(most=NAME_MAX_LENGTH)
+        )
     if not r.MIN_PLAYERS <= len(names) <= r.MAX_PLAYERS:
         raise refuse(
-            f"the game is for {r.MIN_PLAYERS} to {r.MAX_PLAYERS} players, not {len(names)}"
+            _("the game is for {least} to {most} players, not {players}").format(
+                least=r.MIN_PLAYERS, most=r.MAX_PLAYERS, players=len(names)
+            )
         )
     first = data.get("first_dealer")
     if first not in names:
-        raise refuse(f"the first dealer {first!r} is not one of the players")
+        raise refuse(
+            _("the first dealer {name} is not one of the players").format(name=repr(first))
+        )
     try:
         rules = r.resolve(r.Rules.from_dict(data.get("rules")), len(names))
     except r.RulesError as error:
-        raise refuse("rules: " + "; ".join(error.problems)) from None
+        raise refuse(_("rules: {problems}").format(problems="; ".join(error.problems))) from None
     deals = data.get("deals", [])
     if not isinstance(deals, list):
-        raise refuse("deals must be a list")
+        raise refuse(_("deals must be a list"))
     entries = []
     for number, deal in enumerate(deals, start=1):
         try:
@@ -303,27 +315,33 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
     except r.GameError as error:
         reason = "; ".join(error.problems)
         if error.deal is not None:
-            reason = reason.replace(f"deal {error.deal}: ", "")
+            reason = "; ".join(r.without_deal_number(p, error.deal) for p in error.problems)
         raise refuse(reason, error.deal) from None
     return ParsedGame(table.strip(), tuple(names), names.index(first), rules, tuple(entries), state)
 
 
 def _parse_entry(deal: Any, names: Sequence[str]) -> r.Entry:
     if not isinstance(deal, dict):
-        raise ValueError("a deal must be an object")
+        raise ValueError(_("a deal must be an object"))
     modes = [m for m in r.ENTRY_MODES if m in deal]
     if len(modes) != 1:
-        raise ValueError("a deal must have exactly one of cards, counts or points")
+        raise ValueError(_("a deal must have exactly one of cards, counts or points"))
     mode = modes[0]
     body = deal[mode]
     if not isinstance(body, dict):
-        raise ValueError(f"{mode} must map each player's name to what they took")
+        raise ValueError(
+            _("{mode} must map each player's name to what they took").format(mode=mode)
+        )
     unknown = [k for k in body if k not in names]
     if unknown:
-        raise ValueError(f"{r.join_names([repr(k) for k in unknown])} is not playing in this game")
+        raise ValueError(
+            _("{names} is not playing in this game").format(
+                names=r.join_names([repr(k) for k in unknown])
+            )
+        )
     missing = [n for n in names if n not in body]
     if missing:
-        raise ValueError(f"{r.join_names(missing)} missing from the deal")
+        raise ValueError(_("{names} missing from the deal").format(names=r.join_names(missing)))
     if mode == "cards":
         per_seat = [_card_list(body[n], n) for n in names]
         return r.CardsEntry(tuple(per_seat))
@@ -332,10 +350,10 @@ def _parse_entry(deal: Any, names: Sequence[str]) -> r.Entry:
         for n in names:
             item = body[n]
             if not isinstance(item, dict):
-                raise ValueError(f"{n}'s counts must have hearts and cards")
+                raise ValueError(_("{name}'s counts must have hearts and cards").format(name=n))
             count = item.get("hearts", 0)
             if not isinstance(count, int) or isinstance(count, bool):
-                raise ValueError(f"{n}'s hearts must be a whole number")
+                raise ValueError(_("{name}'s hearts must be a whole number").format(name=n))
             hearts.append(count)
             cards.append(_card_list(item.get("cards", []), n))
         return r.CountsEntry(tuple(hearts), tuple(cards))
@@ -343,14 +361,16 @@ def _parse_entry(deal: Any, names: Sequence[str]) -> r.Entry:
     for n in names:
         value = body[n]
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"{n}'s points must be a whole number")
+            raise ValueError(_("{name}'s points must be a whole number").format(name=n))
         points.append(value)
     return r.PointsEntry(tuple(points))
 
 
 def _card_list(value: Any, name: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise ValueError(f"{name}'s cards must be a list of card codes such as QS")
+        raise ValueError(
+            _("{name}'s cards must be a list of card codes such as QS").format(name=name)
+        )
     return tuple(c.strip().upper() for c in value)
 
 

@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games import rules as r
 
@@ -133,13 +134,19 @@ class Player(models.Model):
 class Ruleset(models.Model):
     """A named set of rules. Built-in ones have no table; a table may have its own."""
 
-    HEARTS_CHOICES = [("one", "one point each"), ("spot", "face value (spot hearts)")]
-    MOON_CHOICES = [
-        ("none", "no moon"),
-        ("others", "moon: the others add the moon value"),
-        ("self", "moon: the shooter subtracts the moon value"),
+    HEARTS_CHOICES = [
+        ("one", gettext_lazy("one point each")),
+        ("spot", gettext_lazy("face value (spot hearts)")),
     ]
-    PASS_CHOICES = [("right", "to the right, every deal"), ("cycle", "Hearts cycle")]
+    MOON_CHOICES = [
+        ("none", gettext_lazy("no moon")),
+        ("others", gettext_lazy("moon: the others add the moon value")),
+        ("self", gettext_lazy("moon: the shooter subtracts the moon value")),
+    ]
+    PASS_CHOICES = [
+        ("right", gettext_lazy("to the right, every deal")),
+        ("cycle", gettext_lazy("Hearts cycle")),
+    ]
 
     name = models.CharField(max_length=80)
     table = models.ForeignKey(
@@ -198,7 +205,10 @@ class Ruleset(models.Model):
 class Game(models.Model):
     IN_PROGRESS = "in_progress"
     FINISHED = "finished"
-    STATUS_CHOICES = [(IN_PROGRESS, "in progress"), (FINISHED, "finished")]
+    STATUS_CHOICES = [
+        (IN_PROGRESS, gettext_lazy("in progress")),
+        (FINISHED, gettext_lazy("finished")),
+    ]
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     ruleset = models.ForeignKey(
@@ -307,7 +317,11 @@ class DealChange(models.Model):
     RECORDED = "recorded"
     EDITED = "edited"
     DELETED = "deleted"
-    ACTION_CHOICES = [(RECORDED, "recorded"), (EDITED, "edited"), (DELETED, "deleted")]
+    ACTION_CHOICES = [
+        (RECORDED, gettext_lazy("recorded")),
+        (EDITED, gettext_lazy("edited")),
+        (DELETED, gettext_lazy("deleted")),
+    ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     deal = models.ForeignKey(

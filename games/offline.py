@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext as _
+
 from games import forms
 from games import rules as r
 from games.scoreboard import Scoreboard
@@ -36,33 +38,33 @@ def offline_config(board: Scoreboard) -> str:
         },
         "text": {
             # The engine's and the entry form's own words.
-            "heartsNotWhole": r.HEARTS_NOT_WHOLE,
-            "heartsSum": r.HEARTS_SUM,
-            "nobodyTook": r.NOBODY_TOOK,
-            "pointsSum": r.POINTS_SUM,
-            "and": r.AND,
-            "heartsToEnter": forms.HEARTS_TO_ENTER,
-            "pointsToEnter": forms.POINTS_TO_ENTER,
-            "notANumber": forms.POINTS_NOT_A_NUMBER,
-            "counted": "{counted} of {total}",
-            "rest": "the rest: {points}",
-            "enterDeal": "Enter deal {number}",
-            "saveDeal": "Save deal {number}",
-            "addsUp": "Adds up. With no network it is kept on this phone when you save.",
-            "offline": "Offline — last updated {time}",
-            "deal": "Deal {number}",
-            "waiting": "waiting to send",
-            "sending": "sending…",
-            "refused": "not recorded: {reason}",
-            "conflict": "entered meanwhile by {by}: which one stands?",
-            "theirs": "Theirs: {scores}",
-            "yours": "Yours: {scores}",
-            "keepTheirs": "Keep theirs",
-            "replace": "Replace theirs with mine",
-            "next": "Enter mine as the next deal",
-            "edit": "Edit",
-            "discard": "Discard",
-            "signIn": "Sign in again, then it is sent.",
+            "heartsNotWhole": _(r.HEARTS_NOT_WHOLE),
+            "heartsSum": _(r.HEARTS_SUM),
+            "nobodyTook": _(r.NOBODY_TOOK),
+            "pointsSum": _(r.POINTS_SUM),
+            "and": _(r.AND),
+            "heartsToEnter": _(forms.HEARTS_TO_ENTER),
+            "pointsToEnter": _(forms.POINTS_TO_ENTER),
+            "notANumber": _(forms.POINTS_NOT_A_NUMBER),
+            "counted": _("{counted} of {total}"),
+            "rest": _("the rest: {points}"),
+            "enterDeal": _("Enter deal {number}"),
+            "saveDeal": _("Save deal {number}"),
+            "addsUp": _("Adds up. With no network it is kept on this phone when you save."),
+            "offline": _("Offline — last updated {time}"),
+            "deal": _("Deal {number}"),
+            "waiting": _("waiting to send"),
+            "sending": _("sending…"),
+            "refused": _("not recorded: {reason}"),
+            "conflict": _("entered meanwhile by {by}: which one stands?"),
+            "theirs": _("Theirs: {scores}"),
+            "yours": _("Yours: {scores}"),
+            "keepTheirs": _("Keep theirs"),
+            "replace": _("Replace theirs with mine"),
+            "next": _("Enter mine as the next deal"),
+            "edit": _("Edit"),
+            "discard": _("Discard"),
+            "signIn": _("Sign in again, then it is sent."),
         },
     }
     return json.dumps(config, ensure_ascii=False, separators=(",", ":"))

@@ -12,6 +12,8 @@ from functools import cached_property
 
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import rules as r
 from games.chart import Chart, score_chart
@@ -46,11 +48,23 @@ class Coming:
     @property
     def heading(self) -> str:
         """ "Deal 4 — Ben deals, Cara leads; pass 3 cards to the right"."""
-        turn = f"Deal {self.number} — {self.dealer} deals, {self.leader} leads"
+        turn = _("Deal {number} — {dealer} deals, {leader} leads").format(
+            number=self.number, dealer=self.dealer, leader=self.leader
+        )
         if not self.passes:
-            return f"{turn}; no pass this deal"
-        cards = "card" if self.pass_cards == 1 else "cards"
-        return f"{turn}; pass {self.pass_cards} {cards} to the {self.direction}"
+            return _("{turn}; no pass this deal").format(turn=turn)
+        towards = {
+            "right": ngettext(
+                "pass {count} card to the right", "pass {count} cards to the right", self.pass_cards
+            ),
+            "left": ngettext(
+                "pass {count} card to the left", "pass {count} cards to the left", self.pass_cards
+            ),
+            "across": ngettext(
+                "pass {count} card across", "pass {count} cards across", self.pass_cards
+            ),
+        }[self.direction].format(count=self.pass_cards)
+        return _("{turn}; {passing}").format(turn=turn, passing=towards)
 
 
 @dataclass(frozen=True)
