@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games import rules as r
 
@@ -26,6 +26,42 @@ INVITE_LIFETIME = timedelta(days=7)
 def new_token() -> str:
     """An unguessable link token: 192 random bits."""
     return secrets.token_urlsafe(24)
+
+
+# The built-in rulesets' names and notes (migration 0002), in every language.
+BUILTIN_WORDS = frozenset(
+    [
+        gettext_noop("Black Maria"),
+        gettext_noop("Hearts 1 each, Q♠ 13, K♠ 10, A♠ 7: 43 a deal."),
+        gettext_noop("Black Maria, moon to the others"),
+        gettext_noop("Take every heart and Q♠ K♠ A♠: the others add 43 each."),
+        gettext_noop("Black Maria, moon off the shooter"),
+        gettext_noop("Take every heart and Q♠ K♠ A♠: take 43 off your own score."),
+        gettext_noop("Hearts only"),
+        gettext_noop("Hearts 1 each and Q♠ 13: 26 a deal. Pass left, right, across, hold."),
+        gettext_noop("Spot hearts"),
+        gettext_noop("Hearts count their face value (J 11, Q 12, K 13, A 14), Q♠ 25."),
+        gettext_noop("Omnibus"),
+        gettext_noop("Black Maria with J♦ as a bonus card: 10 off for whoever takes it."),
+    ]
+)
+
+
+def builtin_words(text: str) -> str:
+    """A built-in ruleset's name or notes in the person's language; others as written."""
+    return gettext(text) if text in BUILTIN_WORDS else text
+
+
+class Preference(models.Model):
+    """What a person chose for themselves: their language, on every device they sign in on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
+    )
+    language = models.CharField(max_length=10, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
 
 
 class Table(models.Model):
@@ -179,7 +215,7 @@ class Ruleset(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return builtin_words(self.name) if self.is_builtin else self.name
 
     @property
     def is_builtin(self) -> bool:

@@ -122,10 +122,20 @@ _CARD_SET = frozenset(FULL_PACK)
 
 def card_label(code: str) -> str:
     """Short label with the suit symbol: ``QS`` -> ``Q♠`` (``D♠`` in Norwegian)."""
-    rank = code[:-1]
-    if rank in RANK_NAMES:
-        rank = pgettext("card rank letter", rank)
-    return rank + SUIT_SYMBOLS[code[-1]]
+    return _rank_letter(code[:-1]) + SUIT_SYMBOLS[code[-1]]
+
+
+def _rank_letter(rank: str) -> str:
+    """The court cards' letters differ by language (J Q K A; Kn D K E in Norwegian)."""
+    if rank == "J":
+        return pgettext("card rank letter: jack", "J")
+    if rank == "Q":
+        return pgettext("card rank letter: queen", "Q")
+    if rank == "K":
+        return pgettext("card rank letter: king", "K")
+    if rank == "A":
+        return pgettext("card rank letter: ace", "A")
+    return rank
 
 
 def card_name(code: str) -> str:

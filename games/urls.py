@@ -2,7 +2,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
 from games import views
-from games.forms import ThrottledSignInForm
 
 FMT = r"\.(?P<fmt>json|csv)$"
 
@@ -23,11 +22,8 @@ urlpatterns = [
         views.watch_table_game_export,
         name="watch_table_game_export",
     ),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(authentication_form=ThrottledSignInForm),
-        name="login",
-    ),
+    path("accounts/login/", views.SignInView.as_view(), name="login"),
+    path("language/", views.language, name="language"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
     path("tables/new/", views.table_new, name="table_new"),

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
@@ -32,6 +33,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -54,12 +56,23 @@ from games.forms import (
     StatsFilterForm,
     TableForm,
     TableNameForm,
+    ThrottledSignInForm,
     default_mode,
     modes_for,
     ruleset_summary,
 )
 from games.history import ImportRefused, import_history, iter_csv, iter_json, parse_history
-from games.models import Deal, Game, Invite, Membership, Player, Ruleset, Seat, Table
+from games.models import (
+    Deal,
+    Game,
+    Invite,
+    Membership,
+    Player,
+    Preference,
+    Ruleset,
+    Seat,
+    Table,
+)
 from games.offline import offline_config
 from games.scoreboard import load_game, scoreboard
 from games.services import (
@@ -218,6 +231,52 @@ def offline(request: HttpRequest) -> HttpResponse:
 # --- Accounts and home -------------------------------------------------------------
 
 
+# --- Language --------------------------------------------------------------------
+
+
+@require_POST
+def language(request: HttpRequest) -> HttpResponse:
+    """Switch the language: kept in a cookie, and with the account when signed in."""
+    code = request.POST.get("language", "")
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("home")
+    response = HttpResponseRedirect(target)
+    if code not in dict(settings.LANGUAGES):
+        return response
+    if request.user.is_authenticated:
+        Preference.objects.update_or_create(user=request.user, defaults={"language": code})
+    _remember_language(response, code)
+    return response
+
+
+def _remember_language(response: HttpResponse, code: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+class SignInView(LoginView):
+    """Signing in brings back the language the person chose, on any device."""
+
+    authentication_form = ThrottledSignInForm
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        chosen = Preference.objects.filter(user=form.get_user()).values_list("language", flat=True)
+        code = chosen.first()
+        if code in dict(settings.LANGUAGES):
+            _remember_language(response, code)
+        return response
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -230,6 +289,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         throttle.signed_up(request)
         user = form.save()
+        # The language the account was made in is the account's language.
+        Preference.objects.create(user=user, language=get_language())
         login(request, user)
         messages.success(
             request,
@@ -361,7 +422,9 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
     if base is not None:
         for field in RulesetForm.Meta.fields:
             setattr(instance, field, getattr(base, field))
-        instance.name = f"{base.name} (our rules)" if base.is_builtin else f"{base.name} (copy)"
+        instance.name = (_("{name} (our rules)") if base.is_builtin else _("{name} (copy)")).format(
+            name=base.name
+        )
         instance.pk = None
     form = RulesetForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():

@@ -18,7 +18,16 @@ LOGIN = "login"  # redirect to sign in
 DENIED = 403
 HIDDEN = 404
 
-PUBLIC = {"login", "logout", "signup", "health", "manifest", "service_worker", "offline"}
+PUBLIC = {
+    "login",
+    "logout",
+    "signup",
+    "health",
+    "manifest",
+    "service_worker",
+    "offline",
+    "language",
+}
 OWNER_ONLY = {
     OK: ("owner",),
     DENIED: ("member",),

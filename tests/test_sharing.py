@@ -112,6 +112,9 @@ def test_a_watch_link_shows_the_game_and_nothing_to_change(client, moon_game, ow
     token = watch_link_replace(moon_game)
     page = text(client.get(reverse("watch_game", args=[token])))
     assert '<span class="points">17</span>' in page
+    # The only form is the language switch, which every page has.
+    page, footer = page.split('<footer class="footer">')
+    assert 'action="/language/"' in footer
     for forbidden in ("Edit", "csrfmiddlewaretoken", "Rematch", "Save deal", "by ann", "Sign out"):
         assert forbidden not in page, forbidden
 
