@@ -7,7 +7,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test lint format pytest e2e browser bench load clean
+.PHONY: run test lint format pytest e2e browser gettext messages bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 
 # The fast suite: everything but the browser tests.
-pytest: $(VENV)/.installed
+pytest: $(VENV)/.installed gettext
 	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
 
 # Browser tests, in their own run: their live server empties the database.
@@ -42,6 +42,20 @@ browser:
 	@test -x $(CHROMIUM) || { \
 		echo "Installing Chromium (apt-get)…"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# GNU gettext: the translation tests extract and compile the catalogue.
+gettext:
+	@command -v msgfmt >/dev/null && command -v xgettext >/dev/null || { \
+		echo "Installing gettext (apt-get)…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; }
+
+# After changing any text: update the Bokmål catalogue, translate what is new
+# (the tests list it), then compile.
+MESSAGE_IGNORE := --ignore "node_modules/*" --ignore "test-output/*" --ignore "staticfiles/*" \
+	--ignore "tests/*" --ignore "bench/*" --ignore "scripts/*"
+messages: $(VENV)/.installed gettext
+	DEBUG=1 $(BIN)/python manage.py makemessages -l nb --add-location file --no-obsolete $(MESSAGE_IGNORE)
+	msgfmt --check -o locale/nb/LC_MESSAGES/django.mo locale/nb/LC_MESSAGES/django.po
 
 node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -1,0 +1,176 @@
+"""English and Norwegian Bokmål: complete, chosen and remembered, in the card words."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+
+from games import rules as r
+from games.models import Preference
+from games.services import deal_record
+from tests.test_services import DEAL_1
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = ROOT / "locale" / "nb" / "LC_MESSAGES"
+NB = {"HTTP_ACCEPT_LANGUAGE": "nb-NO,nb;q=0.9,en;q=0.5"}
+
+
+def po_entries(path: Path) -> list[dict]:
+    """The entries of a .po file: msgid, msgstr(s), flags, obsolete."""
+    entries = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        entry: dict = {"flags": "", "obsolete": False, "msgstr": []}
+        key = None
+        for line in block.splitlines():
+            if line.startswith("#,"):
+                entry["flags"] = line
+            elif line.startswith("#~"):
+                entry["obsolete"] = True
+            elif line.startswith("#"):
+                continue
+            elif m := re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?) "(.*)"$', line):
+                key = m.group(1)
+                if key.startswith("msgstr"):
+                    entry["msgstr"].append(m.group(2))
+                else:
+                    entry[key] = m.group(2)
+            elif line.startswith('"') and key:
+                if key.startswith("msgstr"):
+                    entry["msgstr"][-1] += line[1:-1]
+                else:
+                    entry[key] += line[1:-1]
+        if "msgid" in entry or entry["obsolete"]:
+            entries.append(entry)
+    return entries
+
+
+@pytest.fixture
+def fresh_catalogue(tmp_path, monkeypatch) -> Path:
+    """The strings in the code now, merged into a copy of the committed catalogue."""
+    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    monkeypatch.chdir(ROOT)
+    ignore = ["node_modules/*", "test-output/*", "staticfiles/*", "tests/*", "bench/*", "scripts/*"]
+    with override_settings(LOCALE_PATHS=[tmp_path / "locale"]):
+        call_command("makemessages", locale=["nb"], ignore_patterns=ignore, verbosity=0)
+    return tmp_path / "locale" / "nb" / "LC_MESSAGES" / "django.po"
+
+
+def test_every_string_in_the_code_has_a_bokmal_translation(fresh_catalogue):
+    entries = [e for e in po_entries(fresh_catalogue) if e.get("msgid")]
+    assert len(entries) > 400
+    untranslated = [e["msgid"] for e in entries if not all(e["msgstr"])]
+    fuzzy = [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
+    assert untranslated == [], "missing Bokmål: " + "; ".join(untranslated[:10])
+    assert fuzzy == [], "unchecked (fuzzy) Bokmål: " + "; ".join(fuzzy[:10])
+
+
+def test_the_committed_catalogue_holds_exactly_the_strings_in_the_code(fresh_catalogue):
+    def ids(path: Path) -> set[tuple]:
+        entries = po_entries(path)
+        assert not any(e["obsolete"] for e in entries), "strings no longer used: remove them"
+        return {(e.get("msgctxt"), e["msgid"]) for e in entries if e.get("msgid")}
+
+    assert ids(fresh_catalogue) == ids(CATALOGUE / "django.po")
+
+
+def test_the_compiled_catalogue_is_in_step_with_the_source(tmp_path):
+    compiled = tmp_path / "django.mo"
+    subprocess.run(
+        ["msgfmt", "--check", "-o", str(compiled), str(CATALOGUE / "django.po")], check=True
+    )
+    with open(compiled, "rb") as fresh, open(CATALOGUE / "django.mo", "rb") as committed:
+        assert gettext.GNUTranslations(committed)._catalog == (
+            gettext.GNUTranslations(fresh)._catalog
+        ), "run: make messages"
+
+
+def test_placeholders_survive_translation():
+    names = re.compile(r"\{\w+\}|%\(\w+\)s")
+    for entry in po_entries(CATALOGUE / "django.po"):
+        if not entry.get("msgid"):
+            continue
+        wanted = sorted(set(names.findall(entry["msgid"] + entry.get("msgid_plural", ""))))
+        for text in entry["msgstr"]:
+            assert sorted(set(names.findall(text))) == wanted, entry["msgid"]
+
+
+def test_a_norwegian_phone_gets_norwegian_and_an_english_one_english(client, db):
+    page = client.get(reverse("login"), **NB).content.decode()
+    assert '<html lang="nb">' in page
+    assert "Logg inn" in page and "Sign in" not in page
+    page = Client().get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-US").content.decode()
+    assert '<html lang="en-gb">' in page and "Sign in" in page
+
+
+def test_the_language_chosen_is_kept_with_the_account(client, owner):
+    client.force_login(owner)
+    response = client.post(reverse("language"), {"language": "nb", "next": "/tables/new/"})
+    assert response.status_code == 302 and response.url == "/tables/new/"
+    assert response.cookies["django_language"].value == "nb"
+    assert Preference.objects.get(user=owner).language == "nb"
+    assert "Nytt bord" in client.get("/tables/new/").content.decode()
+
+    # Another phone, an English browser: signing in brings Norwegian back.
+    other = Client(HTTP_ACCEPT_LANGUAGE="en-GB")
+    response = other.post(reverse("login"), {"username": "ann", "password": "a-long-pass-phrase"})
+    assert response.cookies["django_language"].value == "nb"
+    assert "Bordene dine" in other.get(reverse("home")).content.decode()
+
+
+def test_the_language_switch_refuses_other_sites_and_unknown_languages(client, db):
+    response = client.post(reverse("language"), {"language": "xx", "next": "https://evil.example/"})
+    assert response.url == reverse("home")
+    assert "django_language" not in response.cookies
+
+
+def test_the_game_speaks_norwegian_card_words(client, owner, moon_game):
+    client.force_login(owner)
+    deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    page = re.sub(r"\s+", " ", client.get(moon_game.get_absolute_url(), **NB).content.decode())
+    assert "Giv 2 — Ben gir, Cara spiller ut; send 3 kort til høyre" in page
+    assert "Før inn giv 2" in page
+    assert "D♠" in page and "Q♠" not in page  # spar dame
+    assert "spar dame" in page  # the card's name for screen readers
+    check = client.post(
+        reverse("deal_check", args=[moon_game.pk]),
+        {"mode": "counts", "hearts-0": "4", "hearts-1": "3", "hearts-2": "5", "taker-QS": "0"},
+        HTTP_HX_REQUEST="true",
+        **NB,
+    ).content.decode()
+    assert "Hjerterkortene blir 12, kortstokken har 13" in check
+    assert "Ingen har tatt K♠ og E♠ ennå" in check
+
+
+def test_numbers_dates_and_export_headings_follow_the_language(client, owner, moon_game):
+    client.force_login(owner)
+    for _ in range(3):
+        deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
+    deal_record(game=moon_game, entry=r.PointsEntry((18, 12, 13)), by=owner)
+    stats = client.get(reverse("table_stats", args=[moon_game.table_id]), **NB).content.decode()
+    assert "<td>12,8</td>" in stats  # Ben: 51 in 4 deals, with a decimal comma
+    csv = b"".join(
+        client.get(reverse("game_export", args=[moon_game.pk, "csv"]), **NB).streaming_content
+    ).decode()
+    assert csv.splitlines()[0].startswith("spill,bord,giv,giver,Alice poeng")
+    table = client.get(reverse("table_detail", args=[moon_game.table_id]), **NB).content.decode()
+    with translation.override("nb"):
+        started = date_format(timezone.localtime(moon_game.started_at), "DATE_FORMAT")
+    assert re.fullmatch(r"\d+\. [a-zæøå]+ \d{4}", started)  # "30. november 2026"
+    assert started in table
+
+
+@override_settings(LANGUAGE_CODE="en-gb")
+def test_the_engine_speaks_english_outside_the_web_app():
+    with pytest.raises(r.InvalidDeal) as refused:
+        r.score_deal(r.Rules(), ["Alice", "Ben", "Cara"], r.PointsEntry((10, 10, 10)))
+    assert list(refused.value.problems) == ["points add up to 30, the deal total is 43"]
