@@ -94,6 +94,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen on the page (a cookie, also kept with the
     # account and set again at sign-in), else the browser's.
+    "games.middleware.norwegian_means_bokmal",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -112,6 +112,12 @@ def test_a_norwegian_phone_gets_norwegian_and_an_english_one_english(client, db)
     assert '<html lang="en-gb">' in page and "Sign in" in page
 
 
+@pytest.mark.parametrize("accept", ["no", "nn-NO,en;q=0.5", "no-NO;q=0.9, en;q=0.8", "nn"])
+def test_norwegian_and_nynorsk_browsers_get_bokmal(db, accept):
+    page = Client().get(reverse("login"), HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert '<html lang="nb">' in page
+
+
 def test_the_language_chosen_is_kept_with_the_account(client, owner):
     client.force_login(owner)
     response = client.post(reverse("language"), {"language": "nb", "next": "/tables/new/"})

@@ -291,8 +291,15 @@
 
   function nextBlankDeal(form, number) {
     form.reset();
-    form.elements.number.value = String(number);
     form.elements.key.value = newKey();
+    form.querySelectorAll(".rest").forEach((hint) => (hint.textContent = ""));
+    const area = form.querySelector("#entry-check");
+    if (area) Array.from(area.querySelectorAll(".tally, .problems, .ok, .errors, .taken")).forEach((el) => el.remove());
+    showDealNumber(form, number);
+  }
+
+  function showDealNumber(form, number) {
+    form.elements.number.value = String(number);
     const heading = document.getElementById("entry-h");
     if (heading) heading.textContent = fill(text.enterDeal, { number: number });
     const button = form.querySelector(".save");
@@ -312,9 +319,6 @@
         );
       }
     }
-    form.querySelectorAll(".rest").forEach((hint) => (hint.textContent = ""));
-    const area = form.querySelector("#entry-check");
-    if (area) Array.from(area.querySelectorAll(".tally, .problems, .ok, .errors, .taken")).forEach((el) => el.remove());
   }
 
   function summary(item) {
@@ -421,6 +425,7 @@
         });
       }
       current.elements.key.value = item.key;
+      showDealNumber(current, item.number);
       forget(item.key).then(showQueue);
       localCheck(current);
     };
@@ -453,7 +458,7 @@
         item.status = answer.status;
         item.answer = answer;
         await save(item);
-        if (answer.status === "conflict") sent += 1; // show the table their deal too
+        sent += 1; // the table sees their deal; the form, the deal number the server expects
         break;
       }
     }

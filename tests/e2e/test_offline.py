@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from django.core.signals import request_started
 from playwright.sync_api import Page, expect
 
 from games.models import Deal
@@ -51,10 +52,16 @@ def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_
     expect(waiting.nth(1)).to_contain_text("Deal 2 — waiting to send")
     check_page(page, "40-offline-two-waiting")
 
-    # Opened again with no network: the kept page, still marked, still waiting.
+    # Opened again with no network: the kept page, still marked, still waiting,
+    # and the server never asked.
+    asked = []
+    request_started.connect(receiver := lambda environ, **kw: asked.append(environ["PATH_INFO"]))
     page.reload()
     expect(page.locator("#offline-note")).to_contain_text("Offline — last updated")
     expect(waiting).to_have_count(2)
+    expect(page.locator(".totals .points")).to_have_text(["0", "0", "0"])
+    request_started.disconnect(receiver)
+    assert asked == []
     assert Deal.objects.count() == 0
 
     page.context.set_offline(False)
@@ -104,3 +111,43 @@ def test_a_deal_entered_elsewhere_meanwhile_is_shown_beside_mine_to_choose(
     deals = list(Deal.objects.order_by("number").values_list("number", "scores"))
     assert deals == [(1, [15, 15, 13]), (2, [17, 13, 13])]
     expect(page.locator(".totals .points")).to_have_text(["32", "28", "26"])
+
+
+def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page: Page, live_server):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    until_the_worker_looks_after(page)
+    page.get_by_role("link", name="Points").tap()
+    expect(page.locator("#points-input-0")).to_be_visible()
+    page.context.set_offline(True)
+    # A slip of the finger: the phone can only check the sum (43); the server
+    # knows nobody can take −5 points in Black Maria.
+    page.locator("#points-input-0").fill("-5")
+    page.locator("#points-input-1").fill("24")
+    page.locator("#points-input-2").fill("24")
+    page.locator("#points-input-2").dispatch_event("change")
+    expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#waiting-list > li")).to_contain_text("Deal 1 — waiting to send")
+
+    page.context.set_offline(False)
+    kept = page.locator("#waiting-list > li")
+    expect(kept).to_contain_text(
+        "not recorded: No way of taking the cards gives Alice -5 / Ben 24 / Cara 24",
+        timeout=10_000,
+    )
+    assert Deal.objects.count() == 0
+    expect(page.locator("#entry-h")).to_have_text("Enter deal 1")
+    check_page(page, "42-offline-refused")
+
+    # Back into the form to correct, then saved as usual.
+    page.get_by_role("button", name="Edit").tap()
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("#points-input-0")).to_have_value("-5")
+    page.locator("#points-input-0").fill("13")
+    page.locator("#points-input-1").fill("17")
+    page.locator("#points-input-2").fill("13")
+    page.locator("#points-input-2").dispatch_event("change")
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_enabled()
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".history tbody tr")).to_have_count(1, timeout=10_000)
+    assert list(Deal.objects.values_list("scores", flat=True)) == [[13, 17, 13]]
