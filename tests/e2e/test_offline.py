@@ -13,6 +13,12 @@ from tests.e2e.test_at_the_table import chip, sign_up_and_start, tap_counts
 from tests.e2e.test_two_phones import second_phone
 
 
+def type_points(page: Page, *points: int) -> None:
+    for seat, value in enumerate(points):
+        page.locator(f"#points-input-{seat}").fill(str(value))
+    page.locator(f"#points-input-{len(points) - 1}").dispatch_event("change")
+
+
 def until_the_worker_looks_after(page: Page) -> None:
     """Wait for the service worker, then open the page again under it."""
     scope = page.evaluate("async () => (await navigator.serviceWorker.ready).scope")
@@ -121,10 +127,7 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
     page.context.set_offline(True)
     # A slip of the finger: the phone can only check the sum (43); the server
     # knows nobody can take −5 points in Black Maria.
-    page.locator("#points-input-0").fill("-5")
-    page.locator("#points-input-1").fill("24")
-    page.locator("#points-input-2").fill("24")
-    page.locator("#points-input-2").dispatch_event("change")
+    type_points(page, -5, 24, 24)
     expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("#waiting-list > li")).to_contain_text("Deal 1 — waiting to send")
@@ -143,10 +146,7 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
     page.get_by_role("button", name="Edit").tap()
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator("#points-input-0")).to_have_value("-5")
-    page.locator("#points-input-0").fill("13")
-    page.locator("#points-input-1").fill("17")
-    page.locator("#points-input-2").fill("13")
-    page.locator("#points-input-2").dispatch_event("change")
+    type_points(page, 13, 17, 13)
     expect(page.get_by_role("button", name="Save deal 1")).to_be_enabled()
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".history tbody tr")).to_have_count(1, timeout=10_000)
