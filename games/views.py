@@ -6,6 +6,7 @@ view can forget it: anything the user may not see is a 404.
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.contrib.messages import get_messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -528,24 +529,29 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _game_page(request, _get_game_for_user(request, pk), mode)
     # The whole page is kept per game version and person, with a stand-in for
     # the CSRF token: opening a game at the table is one small query and a
-    # cache read, however many deals it has.
+    # cache read, however many deals it has. The key holds everything on the
+    # page that can change without a new game version (names, notes).
     found = (
         _games_for_user(request.user)
         .filter(pk=pk)
-        .values_list("version", "table__last_entry_mode")
+        .values_list("version", "table__last_entry_mode", "table__name", "note", "ruleset__notes")
         .first()
     )
     if found is None:
         raise Http404("No such game.")
-    version, last_mode = found
     if mode not in r.ENTRY_MODES:
         mode = ""
-    key = f"game-page:{pk}:{version}:{last_mode}:{request.user.pk}:{get_language()}:{mode}"
-    page = cache.get(key)
+    shown = "\x1f".join(str(part) for part in (*found, request.user.pk, get_language(), mode))
+    key = f"game-page:{pk}:{hashlib.sha256(shown.encode()).hexdigest()[:32]}"
+    # This process's memory first, then the cache all processes share.
+    page = caches["local"].get(key)
     if page is None:
-        response = _game_page(request, _get_game_for_user(request, pk), mode, CSRF_STAND_IN)
-        page = response.content.decode()
-        cache.set(key, page, 86400)
+        page = cache.get(key)
+        if page is None:
+            response = _game_page(request, _get_game_for_user(request, pk), mode, CSRF_STAND_IN)
+            page = response.content.decode()
+            cache.set(key, page, 86400)
+        caches["local"].set(key, page, 3600)
     return HttpResponse(page.replace(CSRF_STAND_IN, get_token(request)))
 
 

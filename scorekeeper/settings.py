@@ -145,7 +145,14 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorekeeper_cache",
-    }
+    },
+    # In front of it, per process, for what is keyed by a version read from
+    # the database on every request (so it can never be stale): whole game pages.
+    "local": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "scorekeeper-local",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

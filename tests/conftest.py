@@ -5,9 +5,16 @@ from importlib import import_module
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 
 from games.models import Player, Ruleset, Table
 from games.services import game_start
+
+
+@pytest.fixture(autouse=True)
+def _empty_process_cache() -> None:
+    """The per-process cache outlives each test's database: start each test without it."""
+    caches["local"].clear()
 
 
 @pytest.fixture(autouse=True)
