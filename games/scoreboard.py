@@ -6,7 +6,6 @@ render it. Reads a fixed number of queries whatever the number of deals.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -83,13 +82,13 @@ class HistoryRow:
 class Scoreboard:
     """Everything the table sees; the deal-by-deal part is read only if shown."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, deal_count: int | None = None):
         self.game = game
         self.rules = game.get_rules()
         seats = list(game.seats.all())
         self.names = [s.player.name for s in seats]
         players = len(self.names)
-        self.deal_count = game.deals.count()
+        self.deal_count = game.deals.count() if deal_count is None else deal_count
         best = min(s.total for s in seats) if self.deal_count else None
         self.seats = [
             SeatLine(
@@ -122,18 +121,6 @@ class Scoreboard:
             direction=r.pass_direction(rules, players, number),
             passes=passes,
         )
-
-    def for_next_entry(self, game: Game, played: int) -> Scoreboard:
-        """After a save: the same seats and rules, the coming deal moved on.
-
-        Only what the entry form reads is brought up to date (not the totals),
-        so a save can answer with a fresh form without reading the game again.
-        """
-        board = copy.copy(self)
-        board.game = game
-        board.deal_count = played
-        board.coming = None if game.is_finished else board._coming(played + 1)
-        return board
 
     def coming_after(self, count: int) -> list[Coming]:
         """The coming deal and the ``count`` after it (for entering offline)."""

@@ -39,8 +39,9 @@ PLAYERS_TWICE = gettext_noop("A player can sit only once at a game.")
 class Refused(Exception):
     """A change the rules don't allow; ``problems`` say why in players' terms."""
 
-    def __init__(self, problems: Sequence[str] | str):
+    def __init__(self, problems: Sequence[str] | str, deal: int | None = None):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
+        self.deal = deal  # the number of the deal refused, when it is one deal
         super().__init__("; ".join(self.problems))
 
 
@@ -101,6 +102,7 @@ def deal_record(
     by: AbstractBaseUser | None,
     number: int | None = None,
     key: str | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> Deal:
     """Record the next deal of ``game``.
 
@@ -109,23 +111,27 @@ def deal_record(
     written and :class:`DealConflict` points at the deal that is there.
     ``key`` is the phone's own name for this deal: a deal already recorded
     with that key is returned as it is, so a deal sent twice is recorded once.
+    ``seats`` (with their players), when the caller has them, save a query.
     """
     with transaction.atomic():
         game = _lock(game)
-        if key:
+        # Only the new deal is scored, on from the totals after the last one.
+        last = game.deals.order_by("-number").values_list("number", "totals").first()
+        played, totals = last if last is not None else (0, None)
+        if key and (number is None or number <= played):
+            # Sent before? (A deal under its own number is new unless that number is taken.)
             existing = game.deals.filter(client_key=key).first()
             if existing is not None:
                 existing.game = game
                 return existing
-        # Only the new deal is scored, on from the totals after the last one.
-        last = game.deals.order_by("-number").values_list("number", "totals").first()
-        played, totals = last if last is not None else (0, None)
         if number is not None and number <= played:
             existing = game.deals.select_related("entered_by").get(number=number)
             raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
             raise Refused(_(GAME_FINISHED))
-        seats = list(game.seats.select_related("player").order_by("number"))
+        if seats is None:
+            seats = game.seats.select_related("player").order_by("number")
+        seats = list(seats)
         try:
             state = r.score_game(
                 game.get_rules(),
@@ -136,7 +142,7 @@ def deal_record(
                 totals_before=totals,
             )
         except r.GameError as error:
-            raise Refused(error.problems) from None
+            raise Refused(error.problems, deal=error.deal) from None
         deal = Deal(
             game=game,
             number=played + 1,

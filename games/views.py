@@ -75,7 +75,7 @@ from games.models import (
     Table,
 )
 from games.offline import offline_config
-from games.scoreboard import load_game, scoreboard
+from games.scoreboard import Scoreboard, load_game, scoreboard
 from games.services import (
     DealConflict,
     Refused,
@@ -606,10 +606,14 @@ def _game_context(board, entry: EntryForm | None, **extra) -> dict:
 
 
 def _entry_from_post(request: HttpRequest, board) -> EntryForm:
+    return _entry_for(request, board.rules, board.names)
+
+
+def _entry_for(request: HttpRequest, rules: r.Rules, names: list[str]) -> EntryForm:
     mode = request.POST.get("mode", "")
-    if mode not in modes_for(board.rules):
-        mode = default_mode(board.rules, "")
-    entry = EntryForm.from_post(mode, board.rules, board.names, request.POST)
+    if mode not in modes_for(rules):
+        mode = default_mode(rules, "")
+    entry = EntryForm.from_post(mode, rules, names, request.POST)
     entry.fill_remainder()
     entry.is_bound = True
     return entry
@@ -640,8 +644,9 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = _get_game_for_user(request, pk)
-    board = scoreboard(game)
-    entry = _entry_from_post(request, board)
+    seats = list(game.seats.all())  # read with the game; the save needs no more
+    rules = game.get_rules()
+    entry = _entry_for(request, rules, [seat.player.name for seat in seats])
     number = request.POST.get("number", "")
     recorded = saved_game = None
     problems: list[str] = []
@@ -657,11 +662,12 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 by=request.user,
                 number=int(number) if number.isdigit() else None,
                 key=request.POST.get("key", "")[:64] or None,
+                seats=seats,
             )
             saved_game = recorded.game
         except Refused as refusal:
             problems = [
-                r.without_deal_number(p, board.coming.number) if board.coming else p
+                r.without_deal_number(p, refusal.deal) if refusal.deal else p
                 for p in refusal.problems
             ]
         except DealConflict as clash:
@@ -678,8 +684,10 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         # A small answer: a fresh form. The scoreboard refreshes itself on the
         # event (its poll runs at once), so the save never re-sends the history.
         if saved_game is not None:
-            # The service's own copy of the game, as it left it: no need to read it again.
-            board = board.for_next_entry(saved_game, recorded.number)
+            # The game as the service left it, with the seats read before: the
+            # fresh form needs nothing more from the database.
+            game.status, game.version = saved_game.status, saved_game.version
+            board = Scoreboard(game, deal_count=recorded.number)
         else:
             board = scoreboard(load_game(Game.objects.all(), game.pk))
         fresh = EntryForm.blank(entry.mode, board.rules, board.names)

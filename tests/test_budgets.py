@@ -227,3 +227,21 @@ def test_a_kept_game_page_shows_a_new_table_name_and_notes(client, owner, moon_g
     page = client.get(url).content.decode()
     assert "Played at the cabin" in page
     assert "Saturday club" in page and "Friday club" not in page
+
+
+def test_a_deal_save_reads_few_queries_whatever_the_deals(client, owner, long_game):
+    """Sign-in, the game with its seats, the last deal's totals, the writes: no re-reading."""
+    client.force_login(owner)
+    url = reverse("deal_new", args=[long_game.pk])
+
+    def save(number: int) -> int:
+        fields = {"mode": "points", "number": str(number), "key": f"k{number}"}
+        fields.update({"points-0": "17", "points-1": "13", "points-2": "13"})
+        with CaptureQueriesContext(connection) as captured:
+            assert client.post(url, fields, HTTP_HX_REQUEST="true").status_code == 200
+        return len(captured.captured_queries)
+
+    save(1)  # the blank form after it is now kept
+    few = save(2)
+    add_deals(long_game, owner, 60)
+    assert save(63) == few <= 12
