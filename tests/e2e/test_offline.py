@@ -151,3 +151,46 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".history tbody tr")).to_have_count(1, timeout=10_000)
     assert list(Deal.objects.values_list("scores", flat=True)) == [[13, 17, 13]]
+
+
+def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_server):
+    """Offline, the phone's check of counts and cards says what the server would."""
+    from games.forms import EntryForm
+    from games.models import Game
+
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    until_the_worker_looks_after(page)
+    game = Game.objects.get()
+    rules, names = game.get_rules(), ["Alice", "Ben", "Cara"]
+
+    def server_says(mode: str, fields: dict[str, str]) -> tuple[list[str], str]:
+        entry = EntryForm.from_post(mode, rules, names, fields)
+        entry.fill_remainder()
+        check = entry.check()
+        return [p[0].upper() + p[1:] for p in check.problems], f"{check.counted} of {check.total}"
+
+    page.context.set_offline(True)
+    cases = [
+        {"hearts-0": "4", "hearts-1": "3", "hearts-2": "5", "taker-QS": "0"},
+        {"hearts-0": "4", "taker-KS": "1"},
+        {"hearts-0": "6", "hearts-1": "7", "taker-QS": "2", "taker-KS": "2", "taker-AS": "2"},
+    ]
+    for fields in cases:
+        page.reload()
+        for name, value in fields.items():
+            chip(page, name, value).tap()
+        problems, tally = server_says("counts", fields)
+        expect(page.locator("#entry-check .tally")).to_have_text(tally)
+        expect(page.locator("#entry-check .problems li")).to_have_text(problems)
+
+    # Cards: the same, with every valued card to give.
+    page.context.set_offline(False)
+    page.get_by_role("link", name="Cards").tap()
+    expect(page.locator('input[name="taker-2H"]').first).to_be_attached()
+    page.context.set_offline(True)
+    fields = {"taker-QS": "1", "taker-AH": "0", "taker-2H": "2"}
+    for name, value in fields.items():
+        chip(page, name, value).tap()
+    problems, tally = server_says("cards", fields)
+    expect(page.locator("#entry-check .tally")).to_have_text(tally)
+    expect(page.locator("#entry-check .problems li")).to_have_text(problems)
