@@ -520,7 +520,7 @@
     if (navigator.onLine) return;
     const elt = event.detail.elt;
     const form = elt.closest && elt.closest("#entry form[hx-post]");
-    if (elt.id === "live") {
+    if (isPoll(event)) {
       event.preventDefault(); // nothing to ask for without a network
     } else if (form && elt === form) {
       event.preventDefault();
@@ -533,7 +533,7 @@
 
   page.addEventListener("htmx:sendError", (event) => {
     const elt = event.detail.elt;
-    if (elt.id === "live") {
+    if (isPoll(event)) {
       markOffline();
     } else if (elt.matches && elt.matches("#entry form[hx-post]")) {
       // The network failed under the save: keep it; its key makes a resend safe.
@@ -544,13 +544,23 @@
     }
   });
 
+  // A poll is known by its address: its element may be swapped out by then.
+  function isPoll(event) {
+    const info = event.detail.pathInfo || {};
+    return (info.requestPath || "").split("?")[0].endsWith("/live/");
+  }
+
+  let lastVersion = null;
   page.addEventListener("htmx:afterRequest", (event) => {
-    const elt = event.detail.elt;
-    if (elt.id === "live" && event.detail.successful) {
+    if (isPoll(event) && event.detail.successful) {
       lastUpdated = new Date();
       polledSinceLoad = true;
       hideOffline();
-      if (event.detail.xhr && event.detail.xhr.status === 200) keepPage();
+      // The browser may answer an unchanged poll from its own cache (as a
+      // 200): keep a fresh copy of the page only when the game moved on.
+      const version = event.detail.xhr && event.detail.xhr.getResponseHeader("ETag");
+      if (version && lastVersion !== null && version !== lastVersion) keepPage();
+      if (version) lastVersion = version;
     }
   });
 

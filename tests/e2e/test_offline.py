@@ -194,3 +194,24 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
     problems, tally = server_says("cards", fields)
     expect(page.locator("#entry-check .tally")).to_have_text(tally)
     expect(page.locator("#entry-check .problems li")).to_have_text(problems)
+
+
+def test_an_idle_game_page_is_not_fetched_again_by_its_polls(page: Page, live_server):
+    """Polls keep the kept copy fresh only when the game moves on."""
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    until_the_worker_looks_after(page)
+    path = page.url.removeprefix(live_server.url)
+    asked = []
+    request_started.connect(receiver := lambda environ, **kw: asked.append(environ["PATH_INFO"]))
+    try:
+        page.wait_for_timeout(7_000)  # two polls at least
+        polls = [p for p in asked if p.endswith("/live/")]
+        assert len(polls) >= 2
+        assert path not in asked
+        tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
+        page.get_by_role("button", name="Save deal 1").tap()
+        expect(page.locator(".history tbody tr")).to_have_count(1)
+        page.wait_for_timeout(4_000)
+        assert 1 <= asked.count(path) <= 2  # kept again once the game moved on
+    finally:
+        request_started.disconnect(receiver)
