@@ -38,7 +38,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst, slugify
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
@@ -179,7 +184,7 @@ THEME_COLOUR = "#0b5d3b"  # the card-table green of the top bar and the icons
 PAPER_COLOUR = "#fffdf8"
 
 
-@require_GET
+@require_safe
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest: "Add to home screen" gives a full-screen app."""
     icons = [
@@ -214,7 +219,7 @@ def _service_worker_source() -> bytes:
     return (settings.BASE_DIR / "static" / "js" / "sw.js").read_bytes()
 
 
-@require_GET
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, from the site's root so that it may look after every page."""
     response = HttpResponse(_service_worker_source(), content_type="text/javascript")
@@ -223,7 +228,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the service worker for a page never opened while online."""
     return render(request, "offline.html")
