@@ -568,9 +568,17 @@
     if (navigator.onLine) sendQueue();
   });
 
-  showQueue().then(() => {
-    if (navigator.onLine) sendQueue();
-  });
+  showQueue()
+    .then(queued)
+    .then((items) => {
+      // A page opened again while deals wait: enter the one after them.
+      const form = entryForm();
+      const after = Math.max(0, ...items.map((item) => item.number)) + 1;
+      if (form && items.length && Number(form.elements.number.value) < after) {
+        showDealNumber(form, after);
+      }
+      if (navigator.onLine) sendQueue();
+    });
   // A server that could not answer is asked again now and then.
   setInterval(() => {
     if (navigator.onLine && !document.getElementById("waiting").hidden) sendQueue();

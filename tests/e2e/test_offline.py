@@ -66,6 +66,7 @@ def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_
     expect(page.locator("#offline-note")).to_contain_text("Offline — last updated")
     expect(waiting).to_have_count(2)
     expect(page.locator(".totals .points")).to_have_text(["0", "0", "0"])
+    expect(page.locator("#entry-h")).to_have_text("Enter deal 3")  # after the kept ones
     request_started.disconnect(receiver)
     assert asked == []
     assert Deal.objects.count() == 0
