@@ -180,3 +180,11 @@ def test_the_engine_speaks_english_outside_the_web_app():
     with pytest.raises(r.InvalidDeal) as refused:
         r.score_deal(r.Rules(), ["Alice", "Ben", "Cara"], r.PointsEntry((10, 10, 10)))
     assert list(refused.value.problems) == ["points add up to 30, the deal total is 43"]
+
+
+def test_the_score_sheet_is_in_the_language_and_has_the_switch(client, owner, moon_game):
+    client.force_login(owner)
+    sheet = client.get(reverse("game_print", args=[moon_game.pk]), **NB).content.decode()
+    assert '<html lang="nb">' in sheet
+    assert "Poengark" in sheet and "Hjerter 1 hver" in sheet
+    assert 'action="/language/"' in sheet.split('<footer class="screen-only">')[1]

@@ -56,7 +56,7 @@ def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_
     page.get_by_role("button", name="Save deal 2").tap()
     expect(waiting).to_have_count(2)
     expect(waiting.nth(1)).to_contain_text("Deal 2 — waiting to send")
-    check_page(page, "40-offline-two-waiting")
+    check_page(page, "80-offline-two-waiting")
 
     # Opened again with no network: the kept page, still marked, still waiting,
     # and the server never asked.
@@ -109,7 +109,7 @@ def test_a_deal_entered_elsewhere_meanwhile_is_shown_beside_mine_to_choose(
     )
     expect(kept).to_contain_text("Theirs: Alice 15, Ben 15, Cara 13")
     expect(kept).to_contain_text("Yours: Alice 17, Ben 13, Cara 13")
-    check_page(page, "41-offline-conflict")
+    check_page(page, "81-offline-conflict")
     assert Deal.objects.count() == 1
 
     page.get_by_role("button", name="Enter mine as the next deal").tap()
@@ -141,7 +141,7 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
     )
     assert Deal.objects.count() == 0
     expect(page.locator("#entry-h")).to_have_text("Enter deal 1")
-    check_page(page, "42-offline-refused")
+    check_page(page, "82-offline-refused")
 
     # Back into the form to correct, then saved as usual.
     page.get_by_role("button", name="Edit").tap()
