@@ -82,10 +82,10 @@ class HistoryRow:
 class Scoreboard:
     """Everything the table sees; the deal-by-deal part is read only if shown."""
 
-    def __init__(self, game: Game, deal_count: int | None = None):
+    def __init__(self, game: Game, deal_count: int | None = None, seats: list[Seat] | None = None):
         self.game = game
         self.rules = game.get_rules()
-        seats = list(game.seats.all())
+        seats = list(game.seats.all()) if seats is None else seats
         self.names = [s.player.name for s in seats]
         players = len(self.names)
         self.deal_count = game.deals.count() if deal_count is None else deal_count

@@ -116,6 +116,8 @@ def deal_record(
     with transaction.atomic():
         game = _lock(game)
         # Only the new deal is scored, on from the totals after the last one.
+        # Read after the lock is held, in a statement of its own: a subquery of
+        # the locking statement would see the deals as they were before waiting.
         last = game.deals.order_by("-number").values_list("number", "totals").first()
         played, totals = last if last is not None else (0, None)
         if key and (number is None or number <= played):

@@ -138,6 +138,21 @@ def _get_game_for_user(request: HttpRequest, pk: int) -> Game:
         raise Http404("No such game.") from None
 
 
+def _get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat]]:
+    """A game, its table and rules, and its seats with their players, in one query."""
+    seats = list(
+        Seat.objects.filter(game_id=pk, game__in=_games_for_user(request.user))
+        .select_related("game__table", "game__ruleset", "player")
+        .order_by("number")
+    )
+    if not seats:
+        raise Http404("No such game.")
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game  # one game object for all of them
+    return game, seats
+
+
 def _get_deal_for_user(request: HttpRequest, pk: int) -> Deal:
     deals = Deal.objects.filter(game__in=_games_for_user(request.user))
     return get_object_or_404(deals.select_related("game"), pk=pk)
@@ -648,8 +663,7 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = _get_game_for_user(request, pk)
-    seats = list(game.seats.all())  # read with the game; the save needs no more
+    game, seats = _get_game_and_seats_for_user(request, pk)  # the save needs no more
     rules = game.get_rules()
     entry = _entry_for(request, rules, [seat.player.name for seat in seats])
     number = request.POST.get("number", "")
@@ -692,7 +706,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             # The game as the service left it, with the seats read before: the
             # fresh form needs nothing more from the database.
             game.status, game.version = saved_game.status, saved_game.version
-            board = Scoreboard(game, deal_count=recorded.number)
+            board = Scoreboard(game, deal_count=recorded.number, seats=seats)
         else:
             board = scoreboard(load_game(Game.objects.all(), game.pk))
         fresh = EntryForm.blank(entry.mode, board.rules, board.names)
