@@ -66,3 +66,16 @@ def test_the_offline_page_needs_no_sign_in(client, db):
     response = client.get(reverse("offline"))
     assert response.status_code == 200
     assert "No network" in response.content.decode()
+
+
+def test_the_service_worker_knows_hashed_static_names_from_unhashed_ones(client, db):
+    """Hashed files are kept for good; unhashed ones (development) are fetched first."""
+    from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
+    from django.core.files.base import ContentFile
+
+    source = client.get(reverse("service_worker")).content.decode()
+    pattern = re.search(r"const HASHED = /(.+)/;", source).group(1).replace("\\/", "/")
+    storage = ManifestStaticFilesStorage(location="unused")  # what production names files by
+    digest = storage.file_hash("app.css", ContentFile(b"body {}"))
+    assert re.search(pattern, f"/static/css/app.{digest}.css")
+    assert not re.search(pattern, "/static/css/app.css")

@@ -10,6 +10,7 @@ const STATIC = "sk-static-" + VERSION;
 const PAGES = "sk-pages-" + VERSION;
 const OFFLINE_PAGE = "/offline/";
 const GAME_PAGE = /^\/games\/\d+\/$/;
+const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -39,18 +40,20 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
 
   if (url.pathname.startsWith("/static/")) {
-    // Hashed names never change: the kept copy is always right.
     event.respondWith(
-      caches.open(STATIC).then((cache) =>
-        cache.match(request).then(
-          (kept) =>
-            kept ||
-            fetch(request).then((response) => {
-              if (response.ok) cache.put(request, response.clone());
-              return response;
-            })
-        )
-      )
+      caches.open(STATIC).then((cache) => {
+        const fetchAndKeep = () =>
+          fetch(request).then((response) => {
+            if (response.ok) cache.put(request, response.clone());
+            return response;
+          });
+        // A hashed name (production) never changes: the kept copy is always
+        // right. An unhashed one (development) may: the network first.
+        if (HASHED.test(url.pathname)) {
+          return cache.match(request).then((kept) => kept || fetchAndKeep());
+        }
+        return fetchAndKeep().catch(() => cache.match(request));
+      })
     );
     return;
   }
