@@ -1091,7 +1091,8 @@ def game_share(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _etag(game_id: int, version: int) -> str:
-    return f'"g{game_id}v{version}"'
+    # The language too: a browser that switched must not keep the old words.
+    return f'"g{game_id}v{version}-{get_language()}"'
 
 
 def _not_modified(request: HttpRequest, etag: str) -> bool:

@@ -188,3 +188,12 @@ def test_the_score_sheet_is_in_the_language_and_has_the_switch(client, owner, mo
     assert '<html lang="nb">' in sheet
     assert "Poengark" in sheet and "Hjerter 1 hver" in sheet
     assert 'action="/language/"' in sheet.split('<footer class="screen-only">')[1]
+
+
+def test_a_poll_answered_in_one_language_is_not_kept_for_the_other(client, owner, moon_game):
+    client.force_login(owner)
+    live = reverse("game_live", args=[moon_game.pk])
+    english = client.get(live, HTTP_ACCEPT_LANGUAGE="en-GB")
+    assert client.get(live, HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 304
+    norwegian = client.get(live, HTTP_IF_NONE_MATCH=english["ETag"], **NB)
+    assert norwegian.status_code == 200 and "Giv 1" in norwegian.content.decode()
