@@ -768,7 +768,8 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
                 key=key,
             )
     except Refused as refusal:
-        return _queued_refusal(refusal.problems, int(number))
+        # As the next deal it may have been refused under a later number.
+        return _queued_refusal(refusal.problems, refusal.deal or int(number))
     except DealConflict as clash:
         theirs = clash.deal
         if theirs is not None and (

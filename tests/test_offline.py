@@ -156,3 +156,10 @@ def test_the_same_queued_deal_posted_twice_at_once_over_http_is_recorded_once(
     assert list(moon_game.deals.values_list("client_key", flat=True)) == [
         f"race-{i}" for i in range(4)
     ]
+
+
+def test_a_deal_refused_as_the_next_deal_reads_without_its_new_number(phone, moon_game, member):
+    deal_record(game=moon_game, entry=r.PointsEntry((13, 17, 13)), by=member)
+    response = send(phone, moon_game, "k-7", resolve="next", **{"hearts-2": "5"})
+    assert response.status_code == 422
+    assert response.json()["problems"] == ["Hearts add up to 12, the pack has 13"]
