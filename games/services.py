@@ -30,6 +30,7 @@ from games.models import (
     Table,
     new_token,
 )
+from games.prepared import Prepared, field_names, instance, update_fields, update_many
 
 GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
 NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
@@ -118,7 +119,7 @@ def deal_record(
         # Only the new deal is scored, on from the totals after the last one.
         # Read after the lock is held, in a statement of its own: a subquery of
         # the locking statement would see the deals as they were before waiting.
-        last = game.deals.order_by("-number").values_list("number", "totals").first()
+        last = _LAST_DEAL.first(game=game.pk)
         played, totals = last if last is not None else (0, None)
         if key and (number is None or number <= played):
             # Sent before? (A deal under its own number is new unless that number is taken.)
@@ -243,8 +244,24 @@ def _audit(
     )
 
 
+_LOCKED_GAME = Prepared(
+    lambda game: (
+        Game.objects.select_for_update().filter(pk=game).order_by().values_list(*field_names(Game))
+    )
+)
+_LAST_DEAL = Prepared(
+    lambda game: (
+        Deal.objects.filter(game_id=game).order_by("-number").values_list("number", "totals")[:1]
+    )
+)
+
+
 def _lock(game: Game) -> Game:
-    return Game.objects.select_for_update().get(pk=game.pk)
+    """The game as it is now, its row locked until the transaction ends."""
+    row = _LOCKED_GAME.first(game=game.pk)
+    if row is None:
+        raise Game.DoesNotExist("The game was deleted.")
+    return instance(Game, row)
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
@@ -325,7 +342,7 @@ def store_scores(
     for seat in seats:
         seat.total = state.totals[seat.number]
         seat.is_winner = seat.number in state.winners
-    Seat.objects.bulk_update(seats, ["total", "is_winner"])
+    update_many(seats, ["total", "is_winner"])
 
     was_finished = game.is_finished
     game.status = Game.FINISHED if state.finished else Game.IN_PROGRESS
@@ -334,7 +351,8 @@ def store_scores(
     elif not state.finished:
         game.finished_at = None
     game.version += 1
-    game.save(update_fields=["status", "finished_at", "version", "updated_at"])
+    game.updated_at = timezone.now()
+    update_fields(game, ["status", "finished_at", "version", "updated_at"])
 
 
 def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:

@@ -80,6 +80,7 @@ from games.models import (
     Table,
 )
 from games.offline import offline_config
+from games.prepared import Prepared, field_names, instance
 from games.scoreboard import Scoreboard, load_game, scoreboard
 from games.services import (
     DealConflict,
@@ -111,8 +112,12 @@ def _tables_for_user(user) -> QuerySet[Table]:
     """Tables the user owns or keeps scores for as a member."""
     if not user.is_authenticated:
         return Table.objects.none()
-    member_of = Membership.objects.filter(user=user).values("table_id")
-    return Table.objects.filter(Q(owner=user) | Q(pk__in=member_of))
+    return _tables_for_user_id(user.pk)
+
+
+def _tables_for_user_id(user: int) -> QuerySet[Table]:
+    member_of = Membership.objects.filter(user_id=user).values("table_id")
+    return Table.objects.filter(Q(owner_id=user) | Q(pk__in=member_of))
 
 
 def _get_table_for_user(request: HttpRequest, pk: int) -> Table:
@@ -138,18 +143,42 @@ def _get_game_for_user(request: HttpRequest, pk: int) -> Game:
         raise Http404("No such game.") from None
 
 
+# The seats of a game the user may see, each with its player, game, table and rules.
+_GAME_AND_SEATS = Prepared(
+    lambda game, user: (
+        Seat.objects.filter(game_id=game, game__table__in=_tables_for_user_id(user))
+        .order_by("number")
+        .values_list(
+            *field_names(Seat),
+            *field_names(Player, "player__"),
+            *field_names(Game, "game__"),
+            *field_names(Table, "game__table__"),
+            *field_names(Ruleset, "game__ruleset__"),
+        )
+    )
+)
+
+
 def _get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat]]:
     """A game, its table and rules, and its seats with their players, in one query."""
-    seats = list(
-        Seat.objects.filter(game_id=pk, game__in=_games_for_user(request.user))
-        .select_related("game__table", "game__ruleset", "player")
-        .order_by("number")
-    )
-    if not seats:
+    if not request.user.is_authenticated:
         raise Http404("No such game.")
-    game = seats[0].game
-    for seat in seats:
+    rows = _GAME_AND_SEATS.rows(game=pk, user=request.user.pk)
+    if not rows:
+        raise Http404("No such game.")
+    widths = [len(model._meta.concrete_fields) for model in (Seat, Player, Game, Table, Ruleset)]
+    ends = [sum(widths[: i + 1]) for i in range(len(widths))]
+    row = rows[0]
+    game = instance(Game, row[ends[1] : ends[2]])
+    game.table = instance(Table, row[ends[2] : ends[3]])
+    ruleset = row[ends[3] : ends[4]]
+    game.ruleset = None if ruleset[0] is None else instance(Ruleset, ruleset)
+    seats = []
+    for row in rows:
+        seat = instance(Seat, row[: ends[0]])
+        seat.player = instance(Player, row[ends[0] : ends[1]])
         seat.game = game  # one game object for all of them
+        seats.append(seat)
     return game, seats
 
 
@@ -541,6 +570,18 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+# What a cached game page depends on besides its version; no row for outsiders.
+_GAME_PAGE_KEY = Prepared(
+    lambda game, user: (
+        Game.objects.filter(pk=game, table__in=_tables_for_user_id(user))
+        .order_by()
+        .values_list("version", "table__last_entry_mode", "table__name", "note", "ruleset__notes")[
+            :1
+        ]
+    )
+)
+
+
 @login_required
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -551,12 +592,7 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     # the CSRF token: opening a game at the table is one small query and a
     # cache read, however many deals it has. The key holds everything on the
     # page that can change without a new game version (names, notes).
-    found = (
-        _games_for_user(request.user)
-        .filter(pk=pk)
-        .values_list("version", "table__last_entry_mode", "table__name", "note", "ruleset__notes")
-        .first()
-    )
+    found = _GAME_PAGE_KEY.first(game=pk, user=request.user.pk)
     if found is None:
         raise Http404("No such game.")
     if mode not in r.ENTRY_MODES:
