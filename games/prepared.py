@@ -1,11 +1,12 @@
 """Queries on the busiest paths, with their SQL built once per connection.
 
 Building SQL from a queryset costs more than running it for the small
-queries every save and every game page makes (half a millisecond to a
-millisecond each, against a few hundred microseconds to run). A
-:class:`Prepared` query is written with the ORM as usual, as a function of
-whole numbers (ids); its SQL is built the first time it runs on a database
-connection, with stand-in numbers, and afterwards only the numbers change.
+queries every signed-in request, save and game page makes (half a
+millisecond to a millisecond each, against a few hundred microseconds to
+run). A :class:`Prepared` query is written with the ORM as usual, as a
+function of ids (numbers, or text keys); its SQL is built the first time it
+runs on a database connection, with stand-ins, and afterwards only the ids
+change.
 The rows come back as ``values_list`` would give them (the fields' own
 conversions applied), and :func:`instance` makes model objects from them.
 
@@ -28,11 +29,20 @@ from django.db.models import Model, QuerySet
 _STAND_IN_BASE = -(2**52)
 
 
+def _stand_in(index: int, kind: type) -> int | str:
+    if kind is int:
+        return _STAND_IN_BASE - index
+    if kind is str:
+        return f"\ue000stand-in {index}\ue000"  # private-use marks: nobody's text
+    raise TypeError("A prepared query takes whole numbers and text.")
+
+
 class Prepared:
     """``build(**ids)`` returns a ``values_list`` queryset; run it as ``rows(**ids)``.
 
-    The queryset's shape must not depend on the numbers (no ``none()`` for
-    some of them), since one SQL text serves them all.
+    The ids are whole numbers or text (a key), compared as they are. The
+    queryset's shape must not depend on them (no ``none()`` for some), since
+    one SQL text serves them all.
     """
 
     def __init__(self, build: Callable[..., QuerySet]):
@@ -46,18 +56,21 @@ class Prepared:
         found = built.get(connection.alias)
         if found is not None and found[0] is connection and found[1] == names:
             return found
-        stand_ins = {_STAND_IN_BASE - i: name for i, name in enumerate(names)}
-        queryset = self.build(**{name: number for number, name in stand_ins.items()})
+        stand_ins = {_stand_in(i, kind): name for i, (name, kind) in enumerate(names)}
+        queryset = self.build(**{name: value for value, name in stand_ins.items()})
         compiler = queryset.query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
         # Each parameter: the name of the number that goes there, or a constant.
-        slots = [(stand_ins[p], None) if p in stand_ins else (None, p) for p in params]
+        slots = [
+            (stand_ins[p], None) if isinstance(p, int | str) and p in stand_ins else (None, p)
+            for p in params
+        ]
         found = built[connection.alias] = (connection, names, sql, slots, compiler)
         return found
 
-    def rows(self, using: str = "default", **ids: int) -> list[tuple]:
+    def rows(self, using: str = "default", **ids: int | str) -> list[tuple]:
         connection = connections[using]
-        names = tuple(sorted(ids))
+        names = tuple(sorted((name, type(value)) for name, value in ids.items()))
         _, _, sql, slots, compiler = self._compile(connection, names)
         params = [ids[name] if name is not None else constant for name, constant in slots]
         with connection.cursor() as cursor:
@@ -65,7 +78,7 @@ class Prepared:
             fetched = cursor.fetchall()
         return list(compiler.results_iter([fetched], tuple_expected=True))
 
-    def first(self, using: str = "default", **ids: int) -> tuple | None:
+    def first(self, using: str = "default", **ids: int | str) -> tuple | None:
         found = self.rows(using, **ids)
         return found[0] if found else None
 

@@ -7,12 +7,13 @@ computes from the stored entries, and a refused change leaves nothing behind.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -104,6 +105,7 @@ def deal_record(
     number: int | None = None,
     key: str | None = None,
     seats: Sequence[Seat] | None = None,
+    played: int | None = None,
 ) -> Deal:
     """Record the next deal of ``game``.
 
@@ -112,28 +114,39 @@ def deal_record(
     written and :class:`DealConflict` points at the deal that is there.
     ``key`` is the phone's own name for this deal: a deal already recorded
     with that key is returned as it is, so a deal sent twice is recorded once.
-    ``seats`` (with their players), when the caller has them, save a query.
+    ``seats`` (in order, with their players) and ``played`` (the number of
+    deals recorded), when the caller read them in one statement with
+    ``game``, save queries: if the game's version is still the one read, no
+    deal has been recorded, changed or deleted since, and the seats' totals
+    are the totals after the last deal.
     """
     with transaction.atomic():
-        game = _lock(game)
-        # Only the new deal is scored, on from the totals after the last one.
-        # Read after the lock is held, in a statement of its own: a subquery of
-        # the locking statement would see the deals as they were before waiting.
-        last = _LAST_DEAL.first(game=game.pk)
-        played, totals = last if last is not None else (0, None)
+        # Locks the game's row; a refused or repeated deal rolls the new version back.
+        version, status = _lock_for_change(game)
+        if seats is None or played is None or version != game.version + 1:
+            # Changed since it was read (or not read): read after the lock is
+            # held, in statements of their own, since a subquery of the locking
+            # statement would see the deals as they were before waiting.
+            last = _LAST_DEAL.first(game=game.pk)
+            played, totals = last if last is not None else (0, None)
+            seats = game.seats.select_related("player").order_by("number")
+        else:
+            totals = [seat.total for seat in seats]
+        game = copy.copy(game)  # the caller's stays as it was read
+        game.version, game.status = version, status
         if key and (number is None or number <= played):
             # Sent before? (A deal under its own number is new unless that number is taken.)
             existing = game.deals.filter(client_key=key).first()
             if existing is not None:
                 existing.game = game
+                _nothing_changed(game)
                 return existing
         if number is not None and number <= played:
             existing = game.deals.select_related("entered_by").get(number=number)
+            _nothing_changed(game)
             raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
             raise Refused(_(GAME_FINISHED))
-        if seats is None:
-            seats = game.seats.select_related("player").order_by("number")
         seats = list(seats)
         try:
             state = r.score_game(
@@ -154,9 +167,41 @@ def deal_record(
             entered_by=_user(by),
             client_key=key or "",
         )
-        store_scores(game, [deal], state, start=0, seats=seats)
+        store_scores(game, [deal], state, start=0, seats=seats, version_moved=True)
         _audit(game, deal, DealChange.RECORDED, by, before=None, after=_snapshot(deal))
         return deal
+
+
+def _lock_for_change(game: Game) -> tuple[int, str]:
+    """Lock the game's row by moving its version on; its new version and status.
+
+    One statement instead of a locking read and a write at the end. Whatever
+    waited for the lock sees the row as the one before it left it.
+    """
+    connection = connections[Game.objects.db]
+    quote = connection.ops.quote_name
+    updated_at = Game._meta.get_field("updated_at")
+    sql = (
+        f"UPDATE {quote(Game._meta.db_table)} SET {quote('version')} = {quote('version')} + 1, "
+        f"{quote(updated_at.column)} = %s WHERE {quote('id')} = %s "
+        f"RETURNING {quote('version')}, {quote('status')}"
+    )
+    now = updated_at.get_db_prep_save(timezone.now(), connection=connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [now, game.pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist("The game was deleted.")
+    return row[0], row[1]
+
+
+def _nothing_changed(game: Game) -> None:
+    """Nothing recorded after all: the version moved on by the lock goes back.
+
+    The last thing done in the transaction (it can run no more queries).
+    """
+    transaction.set_rollback(True)
+    game.version -= 1
 
 
 def deal_edit(
@@ -316,8 +361,12 @@ def store_scores(
     changed: set[int] | None = None,
     seats: list[Seat] | None = None,
     also: Sequence[str] = (),
+    version_moved: bool = False,
 ) -> None:
-    """Write the engine's results for deals ``start`` onward, seats and game."""
+    """Write the engine's results for deals ``start`` onward, seats and game.
+
+    ``version_moved``: the game's new version (and time) are written already.
+    """
     to_update = []
     for deal, scored in zip(deals[start:], state.deals[start:], strict=True):
         deal.raw = list(scored.result.raw)
@@ -344,12 +393,16 @@ def store_scores(
         seat.is_winner = seat.number in state.winners
     update_many(seats, ["total", "is_winner"])
 
-    was_finished = game.is_finished
+    was = (game.status, game.finished_at)
     game.status = Game.FINISHED if state.finished else Game.IN_PROGRESS
-    if state.finished and not was_finished:
+    if state.finished and was[0] != Game.FINISHED:
         game.finished_at = timezone.now()
     elif not state.finished:
         game.finished_at = None
+    if version_moved:
+        if (game.status, game.finished_at) != was:
+            update_fields(game, ["status", "finished_at"])
+        return
     game.version += 1
     game.updated_at = timezone.now()
     update_fields(game, ["status", "finished_at", "version", "updated_at"])

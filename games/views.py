@@ -19,7 +19,8 @@ from django.core.cache import cache, caches
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import F, Prefetch, Q, QuerySet
+from django.db.models import F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import (
     Http404,
     HttpRequest,
@@ -143,10 +144,21 @@ def _get_game_for_user(request: HttpRequest, pk: int) -> Game:
         raise Http404("No such game.") from None
 
 
-# The seats of a game the user may see, each with its player, game, table and rules.
+# The seats of a game the user may see, each with its player, game, table and
+# rules, and the number of deals recorded, all as of one moment.
 _GAME_AND_SEATS = Prepared(
     lambda game, user: (
         Seat.objects.filter(game_id=game, game__table__in=_tables_for_user_id(user))
+        .annotate(
+            played=Coalesce(
+                Subquery(
+                    Deal.objects.filter(game_id=OuterRef("game_id"))
+                    .order_by("-number")
+                    .values("number")[:1]
+                ),
+                0,
+            )
+        )
         .order_by("number")
         .values_list(
             *field_names(Seat),
@@ -154,13 +166,17 @@ _GAME_AND_SEATS = Prepared(
             *field_names(Game, "game__"),
             *field_names(Table, "game__table__"),
             *field_names(Ruleset, "game__ruleset__"),
+            "played",
         )
     )
 )
 
 
-def _get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat]]:
-    """A game, its table and rules, and its seats with their players, in one query."""
+def _get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat], int]:
+    """A game, its table and rules, its seats with their players, and its deal count.
+
+    One query, so the count and the seats' totals belong with the game's version.
+    """
     if not request.user.is_authenticated:
         raise Http404("No such game.")
     rows = _GAME_AND_SEATS.rows(game=pk, user=request.user.pk)
@@ -179,7 +195,7 @@ def _get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, l
         seat.player = instance(Player, row[ends[0] : ends[1]])
         seat.game = game  # one game object for all of them
         seats.append(seat)
-    return game, seats
+    return game, seats, rows[0][-1]
 
 
 def _get_deal_for_user(request: HttpRequest, pk: int) -> Deal:
@@ -699,7 +715,7 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game, seats = _get_game_and_seats_for_user(request, pk)  # the save needs no more
+    game, seats, played = _get_game_and_seats_for_user(request, pk)  # the save needs no more
     rules = game.get_rules()
     entry = _entry_for(request, rules, [seat.player.name for seat in seats])
     number = request.POST.get("number", "")
@@ -718,6 +734,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 number=int(number) if number.isdigit() else None,
                 key=request.POST.get("key", "")[:64] or None,
                 seats=seats,
+                played=played,
             )
             saved_game = recorded.game
         except Refused as refusal:

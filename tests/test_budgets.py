@@ -230,7 +230,12 @@ def test_a_kept_game_page_shows_a_new_table_name_and_notes(client, owner, moon_g
 
 
 def test_a_deal_save_reads_few_queries_whatever_the_deals(client, owner, long_game):
-    """Sign-in, the game with its seats, the lock, the last totals, the writes."""
+    """Session, user, the game with its seats, then a transaction of writes only.
+
+    The lock moves the version on; the deal, the seats (one batch) and the
+    audit row follow. Nothing is read inside the transaction unless another
+    phone saved between the first read and the lock.
+    """
     client.force_login(owner)
     url = reverse("deal_new", args=[long_game.pk])
 
@@ -244,4 +249,4 @@ def test_a_deal_save_reads_few_queries_whatever_the_deals(client, owner, long_ga
     save(1)  # the blank form after it is now kept
     few = save(2)
     add_deals(long_game, owner, 60)
-    assert save(63) == few <= 11
+    assert save(63) == few <= 9, few

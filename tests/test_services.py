@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import rules as r
@@ -238,3 +240,53 @@ def test_the_first_dealer_is_drawn_when_not_chosen(table, players):
     }
     assert dealers <= {0, 1, 2}
     assert len(dealers) > 1
+
+
+def read_for_save(game: Game) -> tuple[Game, list[Seat], int]:
+    """What the save view reads before the lock: the game, its seats, the deals played."""
+    game = Game.objects.get(pk=game.pk)
+    return game, list(game.seats.select_related("player").order_by("number")), game.deals.count()
+
+
+def test_a_save_read_before_another_phone_saved_scores_on_from_the_new_deal(moon_game, owner):
+    deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    game, seats, played = read_for_save(moon_game)
+    deal_record(game=moon_game, entry=DEAL_2, by=owner)  # another phone, meanwhile
+    third = deal_record(game=game, entry=DEAL_3, by=owner, seats=seats, played=played)
+    assert third.number == 3
+    # The worked example's totals after three deals, as if nobody had raced.
+    assert totals(moon_game) == [88, 65, 19] == Deal.objects.get(pk=third.pk).totals
+    assert game.version == 1  # the caller's game is left as it was read
+    assert Game.objects.get(pk=moon_game.pk).version == 3
+
+
+def test_a_save_read_when_nobody_raced_uses_what_was_read(moon_game, owner):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    game, seats, played = read_for_save(moon_game)
+    with CaptureQueriesContext(connection) as captured:
+        deal_record(game=game, entry=DEAL_2, by=owner, seats=seats, played=played)
+    # Lock (moving the version on), the deal, the seats, the audit row: no reads.
+    # (A batch of seat updates is logged as "3 times: UPDATE ...".)
+    writes = [re.sub(r"^\d+ times: ", "", q["sql"]).split()[0] for q in captured.captured_queries]
+    assert [w for w in writes if w not in ("SAVEPOINT", "RELEASE")] == [
+        "UPDATE",
+        "INSERT",
+        "UPDATE",
+        "INSERT",
+    ]
+    assert totals(moon_game) == [60, 63, 6]
+    assert snapshot(moon_game)[1] == 2
+
+
+def test_a_deal_sent_again_with_its_key_changes_nothing(moon_game, owner):
+    deal = deal_record(game=moon_game, entry=DEAL_1, by=owner, number=1, key="phone-1")
+    before = snapshot(moon_game)
+    game, seats, played = read_for_save(moon_game)
+    again = deal_record(
+        game=game, entry=DEAL_1, by=owner, number=1, key="phone-1", seats=seats, played=played
+    )
+    assert again.pk == deal.pk and again.game.version == before[1]
+    assert snapshot(moon_game) == before  # not even the version moved on
