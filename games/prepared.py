@@ -24,9 +24,10 @@ from typing import Any
 from django.db import connections
 from django.db.models import Model, QuerySet
 
-# Far outside any id the database hands out, so a stand-in can't be mistaken
-# for a number the query itself holds.
-_STAND_IN_BASE = -(2**52)
+# Numbers no query here holds as a constant, so a stand-in is never mistaken
+# for one; positive and within a 32-bit integer, since Django finds no rows
+# (and builds no SQL) for an id outside its column's range.
+_STAND_IN_BASE = 2**31 - 1
 
 
 def _stand_in(index: int, kind: type) -> int | str:

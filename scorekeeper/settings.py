@@ -162,8 +162,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Django's database sessions, read with a prepared query (games/sessions.py).
+# Django's database sessions and username sign-in, each reading its row with a
+# prepared query (games/sessions.py, games/backends.py).
 SESSION_ENGINE = "games.sessions"
+AUTHENTICATION_BACKENDS = ["games.backends.ModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
