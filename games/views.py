@@ -48,8 +48,8 @@ from django.views.decorators.http import (
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
+from games import keptpage, throttle
 from games import rules as r
-from games import throttle
 from games.forms import (
     MODE_NAMES,
     EntryForm,
@@ -615,16 +615,18 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         mode = ""
     shown = "\x1f".join(str(part) for part in (*found, request.user.pk, get_language(), mode))
     key = f"game-page:{pk}:{hashlib.sha256(shown.encode()).hexdigest()[:32]}"
-    # This process's memory first, then the cache all processes share.
-    page = caches["local"].get(key)
-    if page is None:
+    # This process's memory first (compressed, ready to send), then the cache
+    # all processes share.
+    kept = caches["local"].get(key)
+    if kept is None:
         page = cache.get(key)
         if page is None:
             response = _game_page(request, _get_game_for_user(request, pk), mode, CSRF_STAND_IN)
             page = response.content.decode()
             cache.set(key, page, 86400)
-        caches["local"].set(key, page, 3600)
-    return HttpResponse(page.replace(CSRF_STAND_IN, get_token(request)))
+        kept = keptpage.keep(page, CSRF_STAND_IN)
+        caches["local"].set(key, kept, 3600)
+    return keptpage.answer(request, kept, get_token(request))
 
 
 # Never a real token: a real one is 64 letters and digits.
