@@ -7,7 +7,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test lint format pytest e2e browser gettext messages bench load clean
+.PHONY: run test lint format pytest e2e browser gettext wrk messages bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,8 +65,14 @@ test: lint pytest e2e
 
 # The benchmark (see bench/run.py): SQLite in a temporary folder, or the
 # throw-away PostgreSQL database that DATABASE_URL names.
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed wrk
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+# The benchmark's load generator (Debian's wrk).
+wrk:
+	@command -v wrk >/dev/null || { \
+		echo "Installing wrk (apt-get)…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 
 # The correctness load test (bench/load.py): needs DATABASE_URL naming a
 # throw-away PostgreSQL database.

@@ -1173,12 +1173,16 @@ def _not_modified(request: HttpRequest, etag: str) -> bool:
 def _live_response(
     request: HttpRequest, game_id: int, version: int, load, **context
 ) -> HttpResponse:
-    """The scoreboard's poll: 304 with no rendering while nothing changed."""
+    """The scoreboard's poll: 304 with no rendering while nothing changed.
+
+    ``context`` values that are functions are called only for a new answer.
+    """
     etag = _etag(game_id, version)
     if _not_modified(request, etag):
         response = HttpResponseNotModified()
     else:
         board = scoreboard(load())
+        context = {k: v() if callable(v) else v for k, v in context.items()}
         response = render(
             request, "games/scoreboard.html#poll", {"board": board, "game": board.game, **context}
         )
@@ -1187,17 +1191,38 @@ def _live_response(
     return response
 
 
+# The polls' one query each: a game's version, where the asker may see it.
+_VERSION_FOR_USER = Prepared(
+    lambda game, user: Game.objects.filter(
+        _user_may_see(user, owner="table__owner_id", table="table_id"), pk=game
+    ).values_list("version")
+)
+_VERSION_BY_OWN_LINK = Prepared(
+    lambda token: Game.objects.filter(watch_token=token).values_list("pk", "version")
+)
+_VERSION_BY_TABLE_LINK = Prepared(
+    lambda token, game: Game.objects.filter(table__watch_token=token, pk=game).values_list(
+        "version"
+    )
+)
+
+
+def _found(row: tuple | None) -> tuple:
+    if row is None:
+        raise Http404("No such game.")
+    return row
+
+
 @login_required
 @require_GET
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
-    games = _games_for_user(request.user)
-    version = get_object_or_404(games.values_list("version", flat=True), pk=pk)
+    (version,) = _found(_VERSION_FOR_USER.first(game=pk, user=request.user.pk))
     return _live_response(
         request,
         pk,
         version,
-        lambda: load_game(games, pk),
-        live_url=reverse("game_live", args=[pk]),
+        lambda: load_game(_games_for_user(request.user), pk),
+        live_url=lambda: reverse("game_live", args=[pk]),
     )
 
 
@@ -1213,14 +1238,13 @@ def watch_game(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
-    games = _watched_by_own_link(token)
-    pk, version = get_object_or_404(games.values_list("pk", "version"))
+    pk, version = _found(_VERSION_BY_OWN_LINK.first(token=token) if token else None)
     return _live_response(
         request,
         pk,
         version,
-        lambda: load_game(games, pk),
-        live_url=reverse("watch_game_live", args=[token]),
+        lambda: load_game(_watched_by_own_link(token), pk),
+        live_url=lambda: reverse("watch_game_live", args=[token]),
         readonly=True,
     )
 
@@ -1245,14 +1269,13 @@ def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 
 @require_GET
 def watch_table_game_live(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    games = Game.objects.filter(table__watch_token=token)
-    version = get_object_or_404(games.values_list("version", flat=True), pk=pk)
+    (version,) = _found(_VERSION_BY_TABLE_LINK.first(token=token, game=pk) if token else None)
     return _live_response(
         request,
         pk,
         version,
-        lambda: load_game(games, pk),
-        live_url=reverse("watch_table_game_live", args=[token, pk]),
+        lambda: load_game(Game.objects.filter(table__watch_token=token), pk),
+        live_url=lambda: reverse("watch_table_game_live", args=[token, pk]),
         readonly=True,
     )
 
