@@ -132,6 +132,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's own, with the health check only for connections that sat idle.
+    DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Short write transactions queue behind each other instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"

@@ -20,7 +20,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.db import connection, connections
 
@@ -31,7 +30,7 @@ from games.services import DealConflict, deal_edit, deal_record, watch_link_repl
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(
-    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+    connection.vendor != "postgresql",
     reason="needs PostgreSQL (DATABASE_URL); .ci/run runs it",
 )
 
@@ -230,3 +229,27 @@ def test_tables_playing_at_once_lose_nothing():
     summary, problems = load.run(url, tables=8, workers=3, max_deals=30, seconds=120, seed=11)
     assert problems == [], summary
     assert "8 tables" in summary
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_connection_is_checked_after_a_pause_and_not_in_steady_use():
+    import psycopg
+
+    wrapper = connections["default"]
+    wrapper.ensure_connection()
+    # Two requests close together: the second one's start is not checked.
+    wrapper.close_if_unusable_or_obsolete()
+    wrapper.close_if_unusable_or_obsolete()
+    assert wrapper.health_check_done
+    # After a pause, during which the database cut the connection off...
+    pid = wrapper.connection.info.backend_pid
+    with psycopg.connect(**wrapper.get_connection_params(), autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    wrapper.last_seen -= 5
+    wrapper.close_if_unusable_or_obsolete()
+    assert not wrapper.health_check_done
+    # ...the next query finds that out first and opens a new connection.
+    with wrapper.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        assert cursor.fetchone() == (1,)
+    assert wrapper.connection.info.backend_pid != pid
