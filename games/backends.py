@@ -1,14 +1,27 @@
-"""Django's own sign-in by username and password, with the user read by a prepared query.
+"""Django's own sign-in by username and password; the user read with the session.
 
-Every signed-in request reads its user after its session; building that one
-small query each time cost more than running it.
+Every signed-in request reads its user after its session. The session store
+(``games/sessions.py``) reads the account with the session in one query;
+while Django works out who is signed in, :class:`AuthenticationMiddleware`
+lends that session to :class:`ModelBackend`, which takes the user from it
+if it is the one asked for, and reads it with a prepared query otherwise.
+Everything Django checks (the session's hash of the password, an inactive
+account) it still checks.
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
+from django.contrib import auth
 from django.contrib.auth import backends, get_user_model
+from django.contrib.auth import middleware as auth_middleware
+from django.utils.functional import SimpleLazyObject
 
 from games.prepared import Prepared, field_names, instance
+
+# The session being read for who is signed in, only while that is worked out.
+_SIGNING_IN = ContextVar("signing_in_session", default=None)
 
 
 def _user(pk):
@@ -21,9 +34,31 @@ _USER = Prepared(_user)
 
 class ModelBackend(backends.ModelBackend):
     def get_user(self, user_id):
-        # The id from the session is checked as the user model's primary key.
-        row = _USER.first(pk=int(user_id)) if user_id is not None else None
+        if user_id is None:
+            return None
+        session = _SIGNING_IN.get()
+        row = getattr(session, "account_row", None)
+        if row is None or row[0] != user_id:
+            row = _USER.first(pk=int(user_id))
         if row is None:
             return None
         user = instance(get_user_model(), row)
         return user if self.user_can_authenticate(user) else None
+
+
+class AuthenticationMiddleware(auth_middleware.AuthenticationMiddleware):
+    """Django's, lending the request's session to the backend while it reads the user."""
+
+    def process_request(self, request):
+        super().process_request(request)
+        request.user = SimpleLazyObject(lambda: _signed_in(request))
+
+
+def _signed_in(request):
+    if not hasattr(request, "_cached_user"):
+        lent = _SIGNING_IN.set(request.session)
+        try:
+            request._cached_user = auth.get_user(request)
+        finally:
+            _SIGNING_IN.reset(lent)
+    return request._cached_user

@@ -11,6 +11,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -62,6 +63,28 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language or '-'}"
+
+
+class Session(AbstractBaseSession):
+    """Django's database session, with the account signed in on it.
+
+    The account lets one query read a request's session and its user
+    (``games/sessions.py``); Django still checks the one against the other.
+    """
+
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+
+    @classmethod
+    def get_session_store_class(cls):
+        from games.sessions import SessionStore
+
+        return SessionStore
 
 
 class Table(models.Model):
