@@ -10,9 +10,10 @@ change.
 The rows come back as ``values_list`` would give them (the fields' own
 conversions applied), and :func:`instance` makes model objects from them.
 
-Plain writes on the same paths: :func:`update_fields` (an UPDATE of some
-fields of one row) and :func:`update_many` (the same UPDATE for many rows,
-sent at once).
+Plain writes on the same paths: :func:`insert` (a new row, its id read
+back), :func:`update_fields` (an UPDATE of some fields of one row) and
+:func:`update_many` (the same UPDATE for many rows, sent at once). None of
+them sends model signals; nothing here listens for them.
 """
 
 from __future__ import annotations
@@ -136,3 +137,40 @@ def update_many(objs: Sequence[Model], names: Sequence[str], using: str = "defau
             cursor.execute(sql, rows[0])
         else:
             cursor.executemany(sql, rows)
+
+
+_INSERTS: dict[tuple, str] = {}
+
+
+def insert(obj: Model, using: str = "default") -> None:
+    """``obj.save()`` for a new row: one INSERT, with the new id read back.
+
+    Dates set on creation (``auto_now_add``, ``auto_now``) are set as save() would.
+    """
+    connection = connections[using]
+    meta = obj._meta
+    if not connection.features.can_return_columns_from_insert:
+        obj.save(using=using)
+        return
+    fields = [field for field in meta.local_concrete_fields if field is not meta.pk]
+    cache_key = (connection.vendor, type(obj))
+    sql = _INSERTS.get(cache_key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(field.column) for field in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        sql = (
+            f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({marks}) "
+            f"RETURNING {quote(meta.pk.column)}"
+        )
+        _INSERTS[cache_key] = sql
+    values = [
+        field.get_db_prep_save(field.pre_save(obj, add=True), connection=connection)
+        for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        (pk,) = cursor.fetchone()
+    setattr(obj, meta.pk.attname, pk)
+    obj._state.adding = False
+    obj._state.db = using

@@ -31,7 +31,14 @@ from games.models import (
     Table,
     new_token,
 )
-from games.prepared import Prepared, field_names, instance, update_fields, update_many
+from games.prepared import (
+    Prepared,
+    field_names,
+    insert,
+    instance,
+    update_fields,
+    update_many,
+)
 
 GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
 NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
@@ -278,7 +285,7 @@ def _audit(
     before: dict | None,
     after: dict | None,
 ) -> None:
-    DealChange.objects.create(
+    change = DealChange(
         game=game,
         deal=deal,
         number=deal.number,
@@ -287,6 +294,7 @@ def _audit(
         before=before,
         after=after,
     )
+    insert(change)
 
 
 _LOCKED_GAME = Prepared(
@@ -374,7 +382,7 @@ def store_scores(
         deal.totals = list(scored.totals)
         deal.moon_seat = scored.result.moon
         if deal.pk is None:
-            deal.save()
+            insert(deal)
         else:
             to_update.append(deal)
     if to_update:

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import rules as r
 from games.models import Deal, Game, Player, Ruleset, Seat, Table
-from games.prepared import Prepared, field_names, instance, update_fields, update_many
+from games.prepared import Prepared, field_names, insert, instance, update_fields, update_many
 from games.services import deal_record
 
 
@@ -143,3 +143,23 @@ def test_a_saved_deal_reads_and_writes_as_before(moon_game, owner):
     assert game.updated_at > moon_game.updated_at
     assert [s.total for s in game.seats.order_by("number")] == [27, 33, 26]
     assert Player.objects.count() == 3 and Ruleset.objects.filter(table=None).exists()
+
+
+def test_an_insert_is_what_save_would_write(moon_game, owner):
+    deal = Deal(game=moon_game, number=1, mode="points", entry={"points": [17, 13, 13]})
+    deal.raw, deal.scores, deal.totals, deal.entered_by = (
+        [17, 13, 13],
+        [17, 13, 13],
+        [17, 13, 13],
+        owner,
+    )
+    insert(deal)
+    assert deal.pk and not deal._state.adding and deal.entered_at is not None
+    stored = Deal.objects.get(pk=deal.pk)
+    assert (stored.number, stored.entry, stored.totals) == (
+        1,
+        {"points": [17, 13, 13]},
+        [17, 13, 13],
+    )
+    assert stored.entered_by == owner and stored.moon_seat is None and stored.client_key == ""
+    assert stored.entered_at == deal.entered_at and stored.updated_at == deal.updated_at
