@@ -136,6 +136,14 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's own, with the health check only for connections that sat idle.
     DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
+    if env_bool("DATABASE_PREPARED_STATEMENTS", default=True):
+        # Parameters bound by the server, and a query run a few times on a
+        # connection prepared there: planning the small queries every request
+        # makes cost PostgreSQL more than running them. Turn off behind a
+        # pooler in transaction mode that can't keep prepared statements.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=5
+        )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Short write transactions queue behind each other instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"

@@ -253,3 +253,16 @@ def test_a_kept_connection_is_checked_after_a_pause_and_not_in_steady_use():
         cursor.execute("SELECT 1")
         assert cursor.fetchone() == (1,)
     assert wrapper.connection.info.backend_pid != pid
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_query_run_again_and_again_is_prepared_on_the_server(moon_game):
+    from games.views import _VERSION_BY_OWN_LINK
+
+    token = watch_link_replace(moon_game)
+    for _ in range(6):
+        assert _VERSION_BY_OWN_LINK.first(token=token) == (moon_game.pk, moon_game.version)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("watch_token" in statement for statement in prepared)

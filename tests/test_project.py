@@ -71,7 +71,8 @@ def run_settings(**env: str) -> subprocess.CompletedProcess:
         [
             sys.executable,
             "-c",
-            "import scorekeeper.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])",
+            "import scorekeeper.settings as s; d = s.DATABASES['default']; "
+            "print(s.DEBUG, d['ENGINE'], sorted(d.get('OPTIONS', {}).items()))",
         ],
         cwd=ROOT,
         env={**clean, **env},
@@ -89,13 +90,18 @@ def test_production_refuses_to_start_without_a_secret_key():
 
 def test_debug_is_off_unless_asked_and_sqlite_is_the_default():
     result = run_settings(SECRET_KEY="x" * 50)
-    assert result.stdout.split() == ["False", "django.db.backends.sqlite3"]
+    assert result.stdout.split()[:2] == ["False", "django.db.backends.sqlite3"]
 
 
-def test_database_url_selects_postgresql():
-    result = run_settings(SECRET_KEY="x" * 50, DATABASE_URL="postgres://u@127.0.0.1:5432/db")
+def test_database_url_selects_postgresql_with_prepared_statements():
+    url = "postgres://u@127.0.0.1:5432/db"
+    result = run_settings(SECRET_KEY="x" * 50, DATABASE_URL=url)
     # Django's PostgreSQL backend, checking idle connections only (see its module).
-    assert result.stdout.split() == ["False", "scorekeeper.postgresql"]
+    assert result.stdout.split()[:2] == ["False", "scorekeeper.postgresql"]
+    assert "('prepare_threshold', 5), ('server_side_binding', True)" in result.stdout
+    # Behind a pooler that can't keep them: Django's defaults.
+    result = run_settings(SECRET_KEY="x" * 50, DATABASE_URL=url, DATABASE_PREPARED_STATEMENTS="0")
+    assert result.stdout.split("[")[1] == "]\n"
 
 
 def test_the_admin_lists_every_model(admin_client):
