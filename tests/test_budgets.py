@@ -100,8 +100,11 @@ def static_bytes(url: str) -> bytes:
 def test_the_game_page_first_load_is_under_40_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
-    response = client.get(long_game.get_absolute_url(), **GZIP)
-    assert response["Content-Encoding"] == "gzip"
+    # Rendered (and compressed by the middleware), then the kept copy
+    # (compressed in pieces around the token): the larger of the two counts.
+    responses = [client.get(long_game.get_absolute_url(), **GZIP) for _ in range(2)]
+    assert all(r["Content-Encoding"] == "gzip" for r in responses)
+    response = max(responses, key=lambda r: len(r.content))
     html = gzip.decompress(response.content)
     assets = re.findall(rb'(?:src|href)="(/static/[^"]+)"', html)
     assert {a.rsplit(b".", 1)[-1] for a in assets} == {b"js", b"css", b"png"}

@@ -135,6 +135,12 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     screenshot(page, "10-invalid-deal")
     page.reload()
     expect(page.locator(".history tbody tr")).to_have_count(3)
+    # Opened again at the same version: the kept copy, compressed in pieces
+    # around this answer's token, read by the browser like any gzip answer.
+    again = page.reload()
+    assert again.headers.get("content-encoding") == "gzip"
+    expect(page.locator(".history tbody tr")).to_have_count(3)
+    expect(page.get_by_role("heading", name="Enter deal 4")).to_be_visible()
 
     # Edit deal 1: Alice 13, Ben 17, Cara 13 — every total after it changes.
     page.get_by_role("link", name="Edit deal 1").tap()
