@@ -53,7 +53,7 @@ class Prepared:
         # SQL differs between databases, and what a thread built goes with it.
         self._local = threading.local()
 
-    def _compile(self, connection, names: tuple[str, ...]):
+    def _compile(self, connection, names: tuple[tuple[str, type], ...]):
         built = self._local.__dict__.setdefault("built", {})
         found = built.get(connection.alias)
         if found is not None and found[0] is connection and found[1] == names:
@@ -62,7 +62,7 @@ class Prepared:
         queryset = self.build(**{name: value for value, name in stand_ins.items()})
         compiler = queryset.query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
-        # Each parameter: the name of the number that goes there, or a constant.
+        # Each parameter: the name of the id that goes there, or a constant.
         slots = [
             (stand_ins[p], None) if isinstance(p, int | str) and p in stand_ins else (None, p)
             for p in params

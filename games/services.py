@@ -31,14 +31,7 @@ from games.models import (
     Table,
     new_token,
 )
-from games.prepared import (
-    Prepared,
-    field_names,
-    insert,
-    instance,
-    update_fields,
-    update_many,
-)
+from games.prepared import Prepared, insert, update_fields, update_many
 
 GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
 NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
@@ -182,16 +175,17 @@ def deal_record(
 def _lock_for_change(game: Game) -> tuple[int, str]:
     """Lock the game's row by moving its version on; its new version and status.
 
-    One statement instead of a locking read and a write at the end. Whatever
-    waited for the lock sees the row as the one before it left it.
+    One statement instead of a locking read and a write at the end. A save
+    that waited for the lock reads the version the save before it wrote.
     """
     connection = connections[Game.objects.db]
     quote = connection.ops.quote_name
-    updated_at = Game._meta.get_field("updated_at")
+    meta = Game._meta
+    version, status, updated_at = (meta.get_field(f) for f in ("version", "status", "updated_at"))
     sql = (
-        f"UPDATE {quote(Game._meta.db_table)} SET {quote('version')} = {quote('version')} + 1, "
-        f"{quote(updated_at.column)} = %s WHERE {quote('id')} = %s "
-        f"RETURNING {quote('version')}, {quote('status')}"
+        f"UPDATE {quote(meta.db_table)} SET {quote(version.column)} = {quote(version.column)} + 1, "
+        f"{quote(updated_at.column)} = %s WHERE {quote(meta.pk.column)} = %s "
+        f"RETURNING {quote(version.column)}, {quote(status.column)}"
     )
     now = updated_at.get_db_prep_save(timezone.now(), connection=connection)
     with connection.cursor() as cursor:
@@ -297,11 +291,6 @@ def _audit(
     insert(change)
 
 
-_LOCKED_GAME = Prepared(
-    lambda game: (
-        Game.objects.select_for_update().filter(pk=game).order_by().values_list(*field_names(Game))
-    )
-)
 _LAST_DEAL = Prepared(
     lambda game: (
         Deal.objects.filter(game_id=game).order_by("-number").values_list("number", "totals")[:1]
@@ -310,11 +299,7 @@ _LAST_DEAL = Prepared(
 
 
 def _lock(game: Game) -> Game:
-    """The game as it is now, its row locked until the transaction ends."""
-    row = _LOCKED_GAME.first(game=game.pk)
-    if row is None:
-        raise Game.DoesNotExist("The game was deleted.")
-    return instance(Game, row)
+    return Game.objects.select_for_update().get(pk=game.pk)
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
