@@ -36,13 +36,14 @@ class ModelBackend(backends.ModelBackend):
     def get_user(self, user_id):
         if user_id is None:
             return None
-        session = _SIGNING_IN.get()
-        row = getattr(session, "account_row", None)
-        if row is None or row[0] != user_id:
+        model = get_user_model()
+        row = getattr(_SIGNING_IN.get(), "account_row", None)
+        pk_at = model._meta.concrete_fields.index(model._meta.pk)
+        if row is None or row[pk_at] != user_id:
             row = _USER.first(pk=int(user_id))
         if row is None:
             return None
-        user = instance(get_user_model(), row)
+        user = instance(model, row)
         return user if self.user_can_authenticate(user) else None
 
 
