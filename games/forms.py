@@ -9,36 +9,14 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from games import rules as r
-from games import throttle
 from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Table
 from games.stats import Filters
 
 # --- Accounts, tables, players -------------------------------------------------
-
-
-class SignUpForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        model = get_user_model()
-        fields = ("username",)
-
-
-class ThrottledSignInForm(AuthenticationForm):
-    """Sign-in that pauses after repeated failures from one address."""
-
-    def clean(self) -> dict:
-        username = self.data.get("username", "")
-        if throttle.sign_in_locked(self.request, username):
-            raise forms.ValidationError(throttle.SIGN_IN_LOCKED, code="throttled")
-        try:
-            return super().clean()
-        except forms.ValidationError:
-            throttle.sign_in_failed(self.request, username)
-            raise
 
 
 def clean_name(value: str) -> str:

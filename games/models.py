@@ -11,7 +11,6 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -51,40 +50,6 @@ BUILTIN_WORDS = frozenset(
 def builtin_words(text: str) -> str:
     """A built-in ruleset's name or notes in the person's language; others as written."""
     return gettext(text) if text in BUILTIN_WORDS else text
-
-
-class Preference(models.Model):
-    """What a person chose for themselves: their language, on every device they sign in on."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
-    )
-    language = models.CharField(max_length=10, blank=True)
-
-    def __str__(self) -> str:
-        return f"{self.user}: {self.language or '-'}"
-
-
-class Session(AbstractBaseSession):
-    """Django's database session, with the account signed in on it.
-
-    The account lets one query read a request's session and its user
-    (``games/sessions.py``); Django still checks the one against the other.
-    """
-
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="+",
-    )
-
-    @classmethod
-    def get_session_store_class(cls):
-        from games.sessions import SessionStore
-
-        return SessionStore
 
 
 class Table(models.Model):
@@ -312,7 +277,8 @@ class Seat(models.Model):
     """A player's place at one game, with their running total."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # A player goes only with their table (and its games); never alone while seated.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     number = models.PositiveSmallIntegerField(help_text="Seat index, 0 for seat 1, clockwise.")
     total = models.IntegerField(default=0)
     is_winner = models.BooleanField(default=False)

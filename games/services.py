@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connections, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -31,7 +31,6 @@ from games.models import (
     Table,
     new_token,
 )
-from games.prepared import Prepared, insert, update_fields, update_many
 
 GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
 NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
@@ -121,13 +120,17 @@ def deal_record(
     are the totals after the last deal.
     """
     with transaction.atomic():
-        # Locks the game's row; a refused or repeated deal rolls the new version back.
-        version, status = _lock_for_change(game)
-        if seats is None or played is None or version != game.version + 1:
-            # Changed since it was read (or not read): read after the lock is
-            # held, in statements of their own, since a subquery of the locking
-            # statement would see the deals as they were before waiting.
-            last = _LAST_DEAL.first(game=game.pk)
+        locked = (
+            Game.objects.select_for_update().filter(pk=game.pk).values_list("version", "status")
+        )
+        found = locked.first()
+        if found is None:
+            raise Game.DoesNotExist("The game was deleted.")
+        version, status = found
+        if seats is None or played is None or version != game.version:
+            # Changed since it was read (or not read): read again now that the
+            # lock is held.
+            last = game.deals.order_by("-number").values_list("number", "totals").first()
             played, totals = last if last is not None else (0, None)
             seats = game.seats.select_related("player").order_by("number")
         else:
@@ -139,11 +142,9 @@ def deal_record(
             existing = game.deals.filter(client_key=key).first()
             if existing is not None:
                 existing.game = game
-                _nothing_changed(game)
                 return existing
         if number is not None and number <= played:
             existing = game.deals.select_related("entered_by").get(number=number)
-            _nothing_changed(game)
             raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
             raise Refused(_(GAME_FINISHED))
@@ -167,42 +168,9 @@ def deal_record(
             entered_by=_user(by),
             client_key=key or "",
         )
-        store_scores(game, [deal], state, start=0, seats=seats, version_moved=True)
+        store_scores(game, [deal], state, start=0, seats=seats)
         _audit(game, deal, DealChange.RECORDED, by, before=None, after=_snapshot(deal))
         return deal
-
-
-def _lock_for_change(game: Game) -> tuple[int, str]:
-    """Lock the game's row by moving its version on; its new version and status.
-
-    One statement instead of a locking read and a write at the end. A save
-    that waited for the lock reads the version the save before it wrote.
-    """
-    connection = connections[Game.objects.db]
-    quote = connection.ops.quote_name
-    meta = Game._meta
-    version, status, updated_at = (meta.get_field(f) for f in ("version", "status", "updated_at"))
-    sql = (
-        f"UPDATE {quote(meta.db_table)} SET {quote(version.column)} = {quote(version.column)} + 1, "
-        f"{quote(updated_at.column)} = %s WHERE {quote(meta.pk.column)} = %s "
-        f"RETURNING {quote(version.column)}, {quote(status.column)}"
-    )
-    now = updated_at.get_db_prep_save(timezone.now(), connection=connection)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [now, game.pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Game.DoesNotExist("The game was deleted.")
-    return row[0], row[1]
-
-
-def _nothing_changed(game: Game) -> None:
-    """Nothing recorded after all: the version moved on by the lock goes back.
-
-    The last thing done in the transaction (it can run no more queries).
-    """
-    transaction.set_rollback(True)
-    game.version -= 1
 
 
 def deal_edit(
@@ -288,14 +256,7 @@ def _audit(
         before=before,
         after=after,
     )
-    insert(change)
-
-
-_LAST_DEAL = Prepared(
-    lambda game: (
-        Deal.objects.filter(game_id=game).order_by("-number").values_list("number", "totals")[:1]
-    )
-)
+    change.save(force_insert=True)
 
 
 def _lock(game: Game) -> Game:
@@ -354,12 +315,8 @@ def store_scores(
     changed: set[int] | None = None,
     seats: list[Seat] | None = None,
     also: Sequence[str] = (),
-    version_moved: bool = False,
 ) -> None:
-    """Write the engine's results for deals ``start`` onward, seats and game.
-
-    ``version_moved``: the game's new version (and time) are written already.
-    """
+    """Write the engine's results for deals ``start`` onward, seats and game."""
     to_update = []
     for deal, scored in zip(deals[start:], state.deals[start:], strict=True):
         deal.raw = list(scored.result.raw)
@@ -367,7 +324,7 @@ def store_scores(
         deal.totals = list(scored.totals)
         deal.moon_seat = scored.result.moon
         if deal.pk is None:
-            insert(deal)
+            deal.save(force_insert=True)
         else:
             to_update.append(deal)
     if to_update:
@@ -384,21 +341,16 @@ def store_scores(
     for seat in seats:
         seat.total = state.totals[seat.number]
         seat.is_winner = seat.number in state.winners
-    update_many(seats, ["total", "is_winner"])
+    Seat.objects.bulk_update(seats, ["total", "is_winner"])
 
-    was = (game.status, game.finished_at)
+    was = game.status
     game.status = Game.FINISHED if state.finished else Game.IN_PROGRESS
-    if state.finished and was[0] != Game.FINISHED:
+    if state.finished and was != Game.FINISHED:
         game.finished_at = timezone.now()
     elif not state.finished:
         game.finished_at = None
-    if version_moved:
-        if (game.status, game.finished_at) != was:
-            update_fields(game, ["status", "finished_at"])
-        return
     game.version += 1
-    game.updated_at = timezone.now()
-    update_fields(game, ["status", "finished_at", "version", "updated_at"])
+    game.save(update_fields=["status", "finished_at", "version", "updated_at"])
 
 
 def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:

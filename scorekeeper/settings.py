@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -82,6 +83,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
+    "accounts",
     "games",
 ]
 
@@ -94,16 +97,19 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen on the page (a cookie, also kept with the
     # account and set again at sign-in), else the browser's.
-    "games.middleware.norwegian_means_bokmal",
+    "accounts.middleware.norwegian_means_bokmal",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's, with the user read together with the session (games/backends.py).
-    "games.backends.AuthenticationMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A request value that can't be read (games/params.py) is a 400 saying why.
+    "games.params.refuse_unreadable_values",
+    # Last: turns a paused sign-in into the page that says so.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -133,17 +139,6 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's own, with the health check only for connections that sat idle.
-    DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
-    if env_bool("DATABASE_PREPARED_STATEMENTS", default=True):
-        # Parameters bound by the server, and a query run a few times on a
-        # connection prepared there: planning the small queries every request
-        # makes cost PostgreSQL more than running them. Turn off behind a
-        # pooler in transaction mode that can't keep prepared statements.
-        DATABASES["default"].setdefault("OPTIONS", {}).update(
-            server_side_binding=True, prepare_threshold=5
-        )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Short write transactions queue behind each other instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
@@ -174,10 +169,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Django's database sessions and username sign-in, each reading its row with a
-# prepared query (games/sessions.py, games/backends.py).
-SESSION_ENGINE = "games.sessions"
-AUTHENTICATION_BACKENDS = ["games.backends.ModelBackend"]
+# Django's database sessions: a password change or a deleted account signs
+# out every other phone at once.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+AUTHENTICATION_BACKENDS = [
+    # First: refuses to check a password while its account is paused.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Failed sign-ins (ours and the admin's), counted in the database per
+# normalised username and address: 5 pause that account from that address for
+# 15 minutes after the last try (accounts/throttle.py).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_CALLABLE = "accounts.throttle.normalised_username"
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.axes_client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"

@@ -12,7 +12,7 @@ from pathlib import Path
 from django.test import Client
 from django.urls import reverse
 
-from games import throttle
+from accounts import throttle
 from games.history import FORMAT, import_history
 from games.models import Game, Player, Ruleset, Table
 
@@ -72,9 +72,11 @@ def sign_in(client, username, password):
 
 
 def test_sign_in_pauses_after_five_failures_with_a_clear_message(client, owner):
-    for _ in range(throttle.FAILURES_PER_ACCOUNT):
+    for _ in range(throttle.FAILURES_PER_ACCOUNT - 1):
         assert sign_in(client, "ann", "wrong").status_code == 200
+    assert sign_in(client, "ann", "wrong").status_code == 429
     response = sign_in(client, "ann", "a-long-pass-phrase")
+    assert response.status_code == 429
     assert "signing in is paused for 15 minutes" in response.content.decode()
     assert "_auth_user_id" not in client.session
     # Another account from the same address still signs in.

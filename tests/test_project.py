@@ -93,15 +93,20 @@ def test_debug_is_off_unless_asked_and_sqlite_is_the_default():
     assert result.stdout.split()[:2] == ["False", "django.db.backends.sqlite3"]
 
 
-def test_database_url_selects_postgresql_with_prepared_statements():
+def test_database_url_selects_djangos_own_postgresql_backend_with_health_checks():
     url = "postgres://u@127.0.0.1:5432/db"
     result = run_settings(SECRET_KEY="x" * 50, DATABASE_URL=url)
-    # Django's PostgreSQL backend, checking idle connections only (see its module).
-    assert result.stdout.split()[:2] == ["False", "scorekeeper.postgresql"]
-    assert "('prepare_threshold', 5), ('server_side_binding', True)" in result.stdout
-    # Behind a pooler that can't keep them: Django's defaults.
-    result = run_settings(SECRET_KEY="x" * 50, DATABASE_URL=url, DATABASE_PREPARED_STATEMENTS="0")
+    # Parameters bound by the client (psycopg's default): no server-side binding.
+    assert result.stdout.split("[")[0].split() == ["False", "django.db.backends.postgresql"]
     assert result.stdout.split("[")[1] == "]\n"
+
+
+def test_djangos_own_sessions_sign_in_and_middleware_are_used():
+    from django.conf import settings
+
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    assert "django.contrib.auth.middleware.AuthenticationMiddleware" in settings.MIDDLEWARE
+    assert "django.contrib.auth.backends.ModelBackend" in settings.AUTHENTICATION_BACKENDS
 
 
 def test_the_admin_lists_every_model(admin_client):

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 
+from accounts.models import Preference
 from games import rules as r
-from games.models import Preference
 from games.services import deal_record
 from tests.test_services import DEAL_1
 

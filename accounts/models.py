@@ -1,0 +1,18 @@
+"""What a person keeps with their account, on every device they sign in on."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Preference(models.Model):
+    """The language a person chose, brought back at sign-in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
+    )
+    language = models.CharField(max_length=10, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"

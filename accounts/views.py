@@ -1,0 +1,84 @@
+"""Signing in and up, and the language switch."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.views import LoginView
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts import throttle
+from accounts.forms import SignUpForm
+from accounts.models import Preference
+from games import params
+
+
+@require_POST
+def language(request: HttpRequest) -> HttpResponse:
+    """Switch the language: kept in a cookie, and with the account when signed in."""
+    code = params.text(request.POST, "language", most=10)
+    target = params.text(request.POST, "next", most=2000)
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("home")
+    response = HttpResponseRedirect(target)
+    if code not in dict(settings.LANGUAGES):
+        return response
+    if request.user.is_authenticated:
+        Preference.objects.update_or_create(user=request.user, defaults={"language": code})
+    _remember_language(response, code)
+    return response
+
+
+def _remember_language(response: HttpResponse, code: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+class SignInView(LoginView):
+    """Signing in brings back the language the person chose, on any device."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        chosen = Preference.objects.filter(user=form.get_user()).values_list("language", flat=True)
+        code = chosen.first()
+        if code in dict(settings.LANGUAGES):
+            _remember_language(response, code)
+        return response
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and throttle.sign_up_locked(request):
+        form.is_valid()
+        form.add_error(None, throttle.SIGN_UP_LOCKED)
+        return render(request, "registration/signup.html", {"form": form}, status=429)
+    if request.method == "POST" and form.is_valid():
+        throttle.signed_up(request)
+        user = form.save()
+        # The language the account was made in is the account's language.
+        Preference.objects.create(user=user, language=get_language())
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request,
+            _("Welcome, {username}. Start by making a table.").format(username=user.get_username()),
+        )
+        return redirect("table_new")
+    return render(request, "registration/signup.html", {"form": form})

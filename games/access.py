@@ -1,0 +1,133 @@
+"""Who may see or change what: the one access rule, used by every view.
+
+A table is seen and changed by its owner and its members; its games, deals
+and players go with it. Anything else is "not found" (404), so an outsider
+learns nothing of what exists. Owner-only actions answer members 403.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.http import (
+    Http404,
+    HttpRequest,
+)
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from games.models import (
+    Deal,
+    Game,
+    Membership,
+    Player,
+    Ruleset,
+    Seat,
+    Table,
+)
+from games.scoreboard import load_game
+
+
+def tables_for_user(user) -> QuerySet[Table]:
+    """Tables the user owns or keeps scores for as a member."""
+    if not user.is_authenticated:
+        return Table.objects.none()
+    return tables_for_user_id(user.pk)
+
+
+def tables_for_user_id(user: int) -> QuerySet[Table]:
+    return Table.objects.filter(user_may_see(user, owner="owner_id", table="pk"))
+
+
+def user_may_see(user: int, *, owner: str, table: str) -> Q:
+    """Rows whose table (its owner and id at these paths) the user owns or is a member of.
+
+    A plain condition with EXISTS: the database plans it in half the time of
+    nested IN subqueries, and the busiest pages run it on every request.
+    """
+    member = Membership.objects.filter(table_id=OuterRef(table), user_id=user)
+    return Q(**{owner: user}) | Q(Exists(member))
+
+
+def get_table_for_user(request: HttpRequest, pk: int) -> Table:
+    return get_object_or_404(tables_for_user(request.user), pk=pk)
+
+
+def get_table_for_owner(request: HttpRequest, pk: int) -> Table:
+    """Owner-only actions: outsiders get 404, members 403."""
+    table = get_table_for_user(request, pk)
+    if table.owner_id != request.user.pk:
+        raise PermissionDenied(_("Only the table's owner can do this."))
+    return table
+
+
+def games_for_user(user) -> QuerySet[Game]:
+    if not user.is_authenticated:
+        return Game.objects.none()
+    return Game.objects.filter(user_may_see(user.pk, owner="table__owner_id", table="table_id"))
+
+
+def get_game_for_user(request: HttpRequest, pk: int) -> Game:
+    try:
+        return load_game(games_for_user(request.user), pk)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+
+
+def get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat], int]:
+    """A game, its table and rules, its seats with their players, and its deal count.
+
+    One query, so the count and the seats' totals belong with the game's version.
+    """
+    if not request.user.is_authenticated:
+        raise Http404("No such game.")
+    last_number = (
+        Deal.objects.filter(game_id=OuterRef("game_id")).order_by("-number").values("number")[:1]
+    )
+    seats = list(
+        Seat.objects.filter(
+            user_may_see(request.user.pk, owner="game__table__owner_id", table="game__table_id"),
+            game_id=pk,
+        )
+        .select_related("player", "game__table", "game__ruleset")
+        .annotate(played=Coalesce(Subquery(last_number), 0))
+        .order_by("number")
+    )
+    if not seats:
+        raise Http404("No such game.")
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game  # one game object for all of them
+    return game, seats, seats[0].played
+
+
+def get_deal_for_user(request: HttpRequest, pk: int) -> Deal:
+    deals = Deal.objects.filter(game__in=games_for_user(request.user))
+    return get_object_or_404(deals.select_related("game"), pk=pk)
+
+
+def get_player_for_user(request: HttpRequest, pk: int) -> Player:
+    players = Player.objects.filter(table__in=tables_for_user(request.user))
+    return get_object_or_404(players.select_related("table"), pk=pk)
+
+
+def rulesets_for_table(table: Table) -> QuerySet[Ruleset]:
+    """What a table may play by: the built-in rulesets and its own."""
+    return Ruleset.objects.filter(Q(table=None) | Q(table=table)).order_by("table_id", "name")
+
+
+def get_ruleset_for_table(table: Table, pk: int) -> Ruleset:
+    return get_object_or_404(rulesets_for_table(table), pk=pk)
+
+
+def watched_games(token: str) -> QuerySet[Game]:
+    """Games a watch link shows: the game's own link, or its table's."""
+    if not token:
+        return Game.objects.none()
+    return Game.objects.filter(Q(watch_token=token) | Q(table__watch_token=token))
+
+
+def watched_by_own_link(token: str) -> QuerySet[Game]:
+    """The game whose own watch link this is (one indexed lookup, no join)."""
+    return Game.objects.filter(watch_token=token) if token else Game.objects.none()

@@ -1,0 +1,339 @@
+"""Deals: entering (with the live check), saving, sending kept deals, editing, deleting."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+)
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+
+from games import rules as r
+from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
+from games.forms import (
+    EntryForm,
+    default_mode,
+    modes_for,
+)
+from games.models import (
+    Deal,
+    Game,
+    Table,
+)
+from games.params import HtmxHttpRequest
+from games.scoreboard import Scoreboard, load_game, scoreboard
+from games.services import (
+    DealConflict,
+    Refused,
+    deal_delete,
+    deal_edit,
+    deal_record,
+    taken_message,
+    who_entered,
+)
+
+
+def entry_context(board, entry: EntryForm | None, **extra) -> dict:
+    game = board.game
+    check = entry.check() if entry is not None and entry.is_bound else None
+    context = {
+        "game": game,
+        "board": board,
+        "entry": entry,
+        "check": check,
+        "moon_text": r.moon_summary(board.names, check.result, board.rules)
+        if check and check.result
+        else None,
+        "raw_by_name": list(zip(board.names, check.result.raw, strict=True))
+        if check and check.result
+        else [],
+        "modes": modes_for(board.rules),
+        "check_url": reverse("deal_check", args=[game.pk]),
+        "live_url": reverse("game_live", args=[game.pk]),
+        "save_url": reverse("deal_new", args=[game.pk]),
+        "deal_number": board.coming.number if board.coming else None,
+    }
+    conflict = extra.get("conflict")
+    if conflict is not None and conflict.deal is not None:
+        scores = scores_line(board.names, conflict.deal.scores)
+        context["conflict_line"] = _("Deal {number}: {scores}").format(
+            number=conflict.deal.number, scores=scores
+        )
+    context.update(extra)
+    return context
+
+
+def _entry_from_post(request: HttpRequest, board) -> EntryForm:
+    return _entry_for(request, board.rules, board.names)
+
+
+def _entry_for(request: HttpRequest, rules: r.Rules, names: list[str]) -> EntryForm:
+    mode = request.POST.get("mode", "")
+    if mode not in modes_for(rules):
+        mode = default_mode(rules, "")
+    entry = EntryForm.from_post(mode, rules, names, request.POST)
+    entry.fill_remainder()
+    entry.is_bound = True
+    return entry
+
+
+@login_required
+@require_POST
+def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The live check while entering: "37 of 43", the problems, any moon."""
+    game = get_game_for_user(request, pk)
+    board = scoreboard(game)
+    entry = _entry_from_post(request, board)
+    extra = {}
+    deal_id = request.GET.get("deal", "")
+    number = request.POST.get("number", "")
+    if deal_id.isdigit():
+        # Checking a change to a recorded deal, from its edit page.
+        extra["deal"] = get_object_or_404(game.deals.all(), pk=int(deal_id))
+    elif number.isdigit() and board.coming and int(number) < board.coming.number:
+        # Another phone recorded this deal meanwhile: say so before Save is tapped.
+        existing = game.deals.select_related("entered_by").get(number=int(number))
+        extra["deal_number"] = int(number)
+        extra["conflict"] = DealConflict(taken_message(existing), existing)
+    return render(request, "games/entry.html#check", entry_context(board, entry, oob=True, **extra))
+
+
+@login_required
+@require_POST
+def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    game, seats, played = get_game_and_seats_for_user(request, pk)  # the save needs no more
+    rules = game.get_rules()
+    entry = _entry_for(request, rules, [seat.player.name for seat in seats])
+    number = request.POST.get("number", "")
+    recorded = saved_game = None
+    problems: list[str] = []
+    conflict = None
+    engine_entry = entry.entry()
+    if engine_entry is None:
+        problems = entry.problems
+    else:
+        try:
+            recorded = deal_record(
+                game=game,
+                entry=engine_entry,
+                by=request.user,
+                number=int(number) if number.isdigit() else None,
+                key=request.POST.get("key", "")[:64] or None,
+                seats=seats,
+                played=played,
+            )
+            saved_game = recorded.game
+        except Refused as refusal:
+            problems = [
+                r.without_deal_number(p, refusal.deal) if refusal.deal else p
+                for p in refusal.problems
+            ]
+        except DealConflict as clash:
+            if clash.deal is not None and _same_deal(clash.deal, engine_entry, request.user):
+                # A second tap on Save, or the form sent again: it is already in.
+                recorded = clash.deal
+            else:
+                conflict = clash
+    if recorded is not None:
+        if game.table.last_entry_mode != entry.mode:
+            Table.objects.filter(pk=game.table_id).update(last_entry_mode=entry.mode)
+        if not request.htmx:
+            return redirect(game)
+        # A small answer: a fresh form. The scoreboard refreshes itself on the
+        # event (its poll runs at once), so the save never re-sends the history.
+        if saved_game is not None:
+            # The game as the service left it, with the seats read before: the
+            # fresh form needs nothing more from the database.
+            game.status, game.version = saved_game.status, saved_game.version
+            board = Scoreboard(game, deal_count=recorded.number, seats=seats)
+        else:
+            board = scoreboard(load_game(Game.objects.all(), game.pk))
+        fresh = EntryForm.blank(entry.mode, board.rules, board.names)
+        response = render(request, "games/game_detail.html#entry", entry_context(board, fresh))
+        return trigger_client_event(response, "dealRecorded")
+    board = scoreboard(load_game(Game.objects.all(), game.pk))
+    context = entry_context(board, entry, problems=problems, conflict=conflict)
+    if request.htmx:
+        response = render(request, "games/game_detail.html#entry", context)
+        return trigger_client_event(response, "dealRecorded") if conflict else response
+    return render(request, "games/game_detail.html", context, status=409 if conflict else 422)
+
+
+@login_required
+@require_POST
+def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
+    """A deal a phone kept while it had no network, sent now, in order (JSON answer).
+
+    The phone's ``key`` makes sending twice harmless. If another phone took
+    the deal number meanwhile, the answer shows both and the person chooses:
+    ``resolve=replace`` (with the version they saw) or ``resolve=next``.
+    """
+    game = get_game_for_user(request, pk)
+    board = scoreboard(game)
+    key = request.POST.get("key", "")[:64]
+    number = request.POST.get("number", "")
+    resolve = request.POST.get("resolve", "")
+    if not key or not number.isdigit() or resolve not in ("", "replace", "next"):
+        return JsonResponse(
+            {"status": "refused", "problems": [_("This deal could not be read.")]}, status=422
+        )
+    if game.deals.filter(client_key=key).exists():
+        return JsonResponse({"status": "recorded"})
+    entry = _entry_from_post(request, board)
+    engine_entry = entry.entry()
+    if engine_entry is None:
+        return _queued_refusal(entry.problems, int(number))
+    try:
+        if resolve == "replace":
+            version = request.POST.get("version", "")
+            target = game.deals.filter(number=int(number)).first()
+            if target is None:
+                raise DealConflict(
+                    _("Deal {number} was deleted meanwhile.").format(number=number), None
+                )
+            deal_edit(
+                deal=target,
+                entry=engine_entry,
+                by=request.user,
+                version=int(version) if version.isdigit() else None,
+                key=key,
+            )
+        else:
+            deal_record(
+                game=game,
+                entry=engine_entry,
+                by=request.user,
+                number=None if resolve == "next" else int(number),
+                key=key,
+            )
+    except Refused as refusal:
+        # As the next deal it may have been refused under a later number.
+        return _queued_refusal(refusal.problems, refusal.deal or int(number))
+    except DealConflict as clash:
+        theirs = clash.deal
+        if theirs is not None and (
+            theirs.client_key == key or _same_deal(theirs, engine_entry, request.user)
+        ):
+            return JsonResponse({"status": "recorded"})
+        yours = r.check_deal(board.rules, board.names, engine_entry).result
+        answer = {"status": "conflict", "message": clash.message, "number": int(number)}
+        if theirs is not None:
+            answer.update(number=theirs.number, version=theirs.version, by=who_entered(theirs))
+            answer["theirs"] = scores_line(board.names, theirs.scores)
+        if yours is not None:
+            answer["yours"] = scores_line(board.names, yours.scores)
+        return JsonResponse(answer, status=409)
+    return JsonResponse({"status": "recorded"})
+
+
+def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
+    problems = [capfirst(r.without_deal_number(p, number)) for p in problems]
+    return JsonResponse({"status": "refused", "problems": problems}, status=422)
+
+
+def scores_line(names: list[str], scores: list[int]) -> str:
+    return ", ".join(f"{n} {p}" for n, p in zip(names, scores, strict=True))
+
+
+def _same_deal(deal: Deal, entry: r.Entry, user) -> bool:
+    return deal.mode == entry.mode and deal.entry == entry.to_data() and deal.entered_by == user
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
+    deal = get_deal_for_user(request, pk)
+    game = get_game_for_user(request, deal.game_id)
+    board = scoreboard(game)
+    problems: list[str] = []
+    conflict = None
+    if request.method == "POST":
+        entry = _entry_from_post(request, board)
+        engine_entry = entry.entry()
+        version = request.POST.get("version", "")
+        if engine_entry is None:
+            problems = entry.problems
+        else:
+            try:
+                deal_edit(
+                    deal=deal,
+                    entry=engine_entry,
+                    by=request.user,
+                    version=int(version) if version.isdigit() else None,
+                )
+            except Refused as refusal:
+                problems = [r.without_deal_number(p, deal.number) for p in refusal.problems]
+            except DealConflict as clash:
+                conflict = clash
+            else:
+                messages.success(
+                    request,
+                    _("Deal {number} changed; the totals after it too.").format(number=deal.number),
+                )
+                return _redirect(request, game.get_absolute_url())
+    else:
+        mode = request.GET.get("mode", deal.mode)
+        if mode == deal.mode or mode not in modes_for(board.rules):
+            entry = EntryForm.from_entry(board.rules, board.names, deal.get_entry())
+        else:
+            entry = EntryForm.blank(mode, board.rules, board.names)
+        entry.is_bound = True
+    context = entry_context(
+        board,
+        entry,
+        deal=deal,
+        problems=problems,
+        conflict=conflict,
+        save_url=reverse("deal_edit", args=[deal.pk]),
+        check_url=reverse("deal_check", args=[game.pk]) + f"?deal={deal.pk}",
+    )
+    status = 409 if conflict else 422 if problems else 200
+    return render(request, "games/deal_edit.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
+    deal = get_deal_for_user(request, pk)
+    game = deal.game
+    problems: list[str] = []
+    if request.method == "POST":
+        version = request.POST.get("version", "")
+        try:
+            deal_delete(
+                deal=deal, by=request.user, version=int(version) if version.isdigit() else None
+            )
+        except Refused as refusal:
+            problems = refusal.problems
+        except DealConflict as clash:
+            problems = [clash.message]
+        else:
+            messages.success(
+                request,
+                _("Deal {number} deleted; the deals after it moved up.").format(number=deal.number),
+            )
+            return _redirect(request, game.get_absolute_url())
+    return render(
+        request,
+        "games/deal_delete.html",
+        {"deal": deal, "game": game, "problems": problems},
+        status=422 if problems else 200,
+    )
+
+
+def _redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url)

@@ -1,0 +1,82 @@
+"""Downloads: a game, a table or an account as JSON (history format 1) or CSV."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    StreamingHttpResponse,
+)
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.text import slugify
+from django.views.decorators.http import (
+    require_GET,
+)
+
+from games.access import games_for_user, get_table_for_user
+from games.history import iter_csv, iter_json
+from games.models import (
+    Game,
+)
+
+
+def _download(games: QuerySet[Game], fmt: str, filename: str) -> StreamingHttpResponse:
+    """Stream the history (JSON format 1, or CSV) as a file to save."""
+    if fmt == "csv":
+        response = StreamingHttpResponse(iter_csv(games), content_type="text/csv; charset=utf-8")
+    else:
+        response = StreamingHttpResponse(
+            iter_json(games), content_type="application/json; charset=utf-8"
+        )
+    response["Content-Disposition"] = f'attachment; filename="{filename}.{fmt}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def _slug(text: str) -> str:
+    return slugify(text) or "scores"
+
+
+def _game_filename(game: Game) -> str:
+    return f"{_slug(game.table.name)}-{timezone.localdate(game.started_at)}-game-{game.pk}"
+
+
+@login_required
+@require_GET
+def game_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    games = games_for_user(request.user).filter(pk=pk)
+    game = get_object_or_404(games.select_related("table"))
+    return _download(games, fmt, _game_filename(game))
+
+
+@login_required
+@require_GET
+def table_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    table = get_table_for_user(request, pk)
+    games = table.games.order_by("started_at", "id")
+    return _download(games, fmt, f"{_slug(table.name)}-{timezone.localdate()}")
+
+
+@login_required
+@require_GET
+def account_export(request: HttpRequest) -> HttpResponse:
+    games = games_for_user(request.user).order_by("table_id", "started_at", "id")
+    name = f"scores-{_slug(request.user.get_username())}-{timezone.localdate()}"
+    return _download(games, "json", name)
+
+
+@require_GET
+def watch_game_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
+    games = Game.objects.filter(watch_token=token) if token else Game.objects.none()
+    game = get_object_or_404(games.select_related("table"))
+    return _download(games, fmt, _game_filename(game))
+
+
+@require_GET
+def watch_table_game_export(request: HttpRequest, token: str, pk: int, fmt: str) -> HttpResponse:
+    games = Game.objects.filter(table__watch_token=token, pk=pk) if token else Game.objects.none()
+    game = get_object_or_404(games.select_related("table"))
+    return _download(games, fmt, _game_filename(game))

@@ -1,0 +1,177 @@
+"""Games: starting one, its page, its note, print view, changes and rematch."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.messages import get_messages
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+)
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
+
+from games import rules as r
+from games.access import games_for_user, get_game_for_user, get_table_for_user, rulesets_for_table
+from games.forms import (
+    MODE_NAMES,
+    EntryForm,
+    GameNoteForm,
+    NewGameForm,
+    default_mode,
+    modes_for,
+)
+from games.models import (
+    Game,
+)
+from games.offline import offline_config
+from games.pagecache import kept_page
+from games.params import HtmxHttpRequest
+from games.scoreboard import scoreboard
+from games.services import (
+    Refused,
+    game_rematch,
+    game_start,
+)
+from games.views.deals import entry_context
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_table_for_user(request, pk)
+    players = list(table.players.order_by("name"))
+    initial = {f"seat_{i}": p.pk for i, p in enumerate(players[: r.MAX_PLAYERS])}
+    form = NewGameForm(
+        request.POST or None,
+        table=table,
+        players=players,
+        rulesets=rulesets_for_table(table),
+        initial=initial,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_start(
+                table=table,
+                players=form.cleaned_data["seated"],
+                ruleset=form.cleaned_data["ruleset"],
+                first_dealer=form.cleaned_data["first_dealer"],
+                by=request.user,
+            )
+        except Refused as refusal:
+            for problem in refusal.problems:
+                form.add_error(None, problem)
+        else:
+            return redirect(game)
+    return render(
+        request,
+        "games/game_new.html",
+        {"table": table, "form": form, "players": players},
+        status=422 if form.errors else 200,
+    )
+
+
+@login_required
+@require_GET
+def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    mode = request.GET.get("mode", "")
+    if request.htmx or get_messages(request):
+        return _game_page(request, get_game_for_user(request, pk), mode)
+    found = (
+        games_for_user(request.user)
+        .filter(pk=pk)
+        .values_list("version", "table__last_entry_mode", "table__name", "note", "ruleset__notes")
+        .first()
+    )
+    if found is None:
+        raise Http404("No such game.")
+    if mode not in r.ENTRY_MODES:
+        mode = ""
+    version, *shown = found
+    return kept_page(
+        request,
+        game=pk,
+        version=version,
+        mode=mode,
+        shown=tuple(shown),
+        render=lambda stand_in: _game_page(request, get_game_for_user(request, pk), mode, stand_in),
+    )
+
+
+def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) -> HttpResponse:
+    board = scoreboard(game)
+    if mode not in modes_for(board.rules):
+        mode = default_mode(board.rules, game.table.last_entry_mode)
+    entry = EntryForm.blank(mode, board.rules, board.names)
+    template = "games/game_detail.html"
+    if request.htmx and request.GET.get("mode"):
+        template += "#entry"
+    context = entry_context(board, entry)
+    if not request.htmx:
+        context["offline_json"] = offline_config(board)
+    if csrf_token is not None:
+        context["csrf_token"] = csrf_token
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def game_note(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    form = GameNoteForm(request.POST, instance=game)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Note saved."))
+    else:
+        messages.error(request, _("The note is too long: at most 2,000 characters."))
+    return redirect(game)
+
+
+@login_required
+@require_GET
+def game_print(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    board = scoreboard(game)
+    return render(request, "games/game_print.html", {"game": game, "board": board})
+
+
+@login_required
+@require_GET
+def game_changes(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    names = [seat.player.name for seat in game.seats.all()]
+    changes = [
+        {
+            "change": change,
+            "before": _describe(change.before, names),
+            "after": _describe(change.after, names),
+        }
+        for change in game.changes.select_related("by").order_by("number", "at", "id")
+    ]
+    return render(request, "games/game_changes.html", {"game": game, "changes": changes})
+
+
+def _describe(snapshot: dict | None, names: list[str]) -> str:
+    """A recorded deal in words: "counts: Alice 17, Ben 20, Cara 6"."""
+    if not snapshot:
+        return "—"
+    scores = ", ".join(f"{n} {s}" for n, s in zip(names, snapshot["scores"], strict=True))
+    return _("{mode}: {scores}").format(mode=MODE_NAMES[snapshot["mode"]], scores=scores)
+
+
+@login_required
+@require_POST
+def game_rematch_view(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    if not game.is_finished:
+        messages.error(request, _("Finish this game first: a rematch starts when it ends."))
+        return redirect(game)
+    new = game_rematch(game=game, by=request.user)
+    return redirect(new)

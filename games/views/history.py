@@ -1,0 +1,139 @@
+"""Looking back: a table's games, statistics, and importing history files."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+)
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+)
+
+from games.access import games_for_user, get_table_for_user
+from games.forms import (
+    ImportForm,
+    StatsFilterForm,
+)
+from games.history import ImportRefused, import_history, parse_history
+from games.models import (
+    Seat,
+    Table,
+)
+from games.stats import games_with_player, player_stats, ruleset_names
+
+HISTORY_PAGE_SIZE = 20
+
+
+@login_required
+@require_GET
+def table_history(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_table_for_user(request, pk)
+    search = request.GET.get("player", "").strip()[:40]
+    games = games_with_player(table.games.all(), search).order_by("-started_at", "-id")
+    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = page.object_list.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
+    )
+    return render(
+        request,
+        "games/table_history.html",
+        {"table": table, "page": page, "games": rows, "search": search},
+    )
+
+
+@login_required
+@require_GET
+def table_stats(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_table_for_user(request, pk)
+    games = table.games.all()
+    return _render_stats(request, games, {"table": table})
+
+
+@login_required
+@require_GET
+def my_stats(request: HttpRequest) -> HttpResponse:
+    """A person's statistics across every table where a player is linked to them."""
+    games = games_for_user(request.user).filter(seats__player__user=request.user).distinct()
+    return _render_stats(request, games, {"mine": True}, by_account=True)
+
+
+def _render_stats(request: HttpRequest, games, context: dict, *, by_account: bool = False):
+    form = StatsFilterForm(request.GET or None, rulesets=ruleset_names(games))
+    if form.is_bound and not form.is_valid():
+        return render(
+            request, "games/stats.html", {**context, "form": form, "rows": []}, status=422
+        )
+    games = form.filters().apply(games)
+    rows = player_stats(games, by_account=by_account)
+    if by_account:
+        rows = [row for row in rows if row.key == request.user.pk]
+    return render(request, "games/stats.html", {**context, "form": form, "rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Upload a history file, see what it holds, then import it all or nothing."""
+    table = get_table_for_user(request, pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    preview = problem = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data["parsed"]
+        try:
+            if request.POST.get("confirm"):
+                games = import_history(data, owner=table.owner, table=table)
+                messages.success(
+                    request,
+                    ngettext(
+                        "Imported {count} game into {name}.",
+                        "Imported {count} games into {name}.",
+                        len(games),
+                    ).format(count=len(games), name=table.name),
+                )
+                return redirect("table_history", table.pk)
+            preview = _import_preview(table, parse_history(data))
+        except ImportRefused as refusal:
+            problem = _("Nothing was imported. {reason}").format(reason=refusal.message)
+    status = 422 if (form.errors or problem) else 200
+    return render(
+        request,
+        "games/table_import.html",
+        {
+            "table": table,
+            "form": form,
+            "preview": preview,
+            "problem": problem,
+            "text": form.cleaned_data.get("text", "") if form.is_bound and form.is_valid() else "",
+        },
+        status=status,
+    )
+
+
+def _import_preview(table: Table, parsed: list) -> dict:
+    known = set(table.players.values_list("name", flat=True))
+    new_players = sorted({n for game in parsed for n in game.names if n not in known})
+    return {
+        "games": [
+            {
+                "players": ", ".join(game.names),
+                "rules": game.rules.name,
+                "deals": len(game.entries),
+                "totals": ", ".join(
+                    f"{n} {t}" for n, t in zip(game.names, game.state.totals, strict=True)
+                ),
+                "finished": game.state.finished,
+            }
+            for game in parsed
+        ],
+        "deals": sum(len(game.entries) for game in parsed),
+        "new_players": new_players,
+    }

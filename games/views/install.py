@@ -1,0 +1,83 @@
+"""Installing the app and working offline: manifest, service worker, health."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.conf import settings
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    JsonResponse,
+)
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_GET,
+    require_safe,
+)
+
+
+@require_GET
+def health(request: HttpRequest) -> HttpResponse:
+    """For load balancers (and the benchmark's baseline): the app answers."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+THEME_COLOUR = "#0b5d3b"  # the card-table green of the top bar and the icons
+
+
+PAPER_COLOUR = "#fffdf8"
+
+
+@require_safe
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: "Add to home screen" gives a full-screen app."""
+    icons = [
+        ("icons/icon-192.png", "192x192", "any"),
+        ("icons/icon-512.png", "512x512", "any"),
+        ("icons/maskable-512.png", "512x512", "maskable"),
+    ]
+    data = {
+        "id": reverse("home"),
+        "name": _("Black Maria scorekeeper"),
+        "short_name": _("Scorekeeper"),
+        "description": _("Scores for Black Maria and Hearts at the card table."),
+        "lang": get_language(),
+        "start_url": reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": PAPER_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "icons": [
+            {"src": static(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for path, sizes, purpose in icons
+        ],
+    }
+    response = JsonResponse(data, content_type="application/manifest+json")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@lru_cache(maxsize=1)
+def _service_worker_source() -> bytes:
+    return (settings.BASE_DIR / "static" / "js" / "sw.js").read_bytes()
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from the site's root so that it may look after every page."""
+    response = HttpResponse(_service_worker_source(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_safe
+def offline(request: HttpRequest) -> HttpResponse:
+    """Shown by the service worker for a page never opened while online."""
+    return render(request, "offline.html")

@@ -1,0 +1,152 @@
+"""Scoreboards that follow the game: polls, and pages for watch-link holders."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+)
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import (
+    require_GET,
+)
+
+from games.access import games_for_user, watched_by_own_link
+from games.models import (
+    Game,
+    Table,
+)
+from games.scoreboard import load_game, scoreboard
+
+
+def _etag(game_id: int, version: int) -> str:
+    # The language too: a browser that switched must not keep the old words.
+    return f'"g{game_id}v{version}-{get_language()}"'
+
+
+def _not_modified(request: HttpRequest, etag: str) -> bool:
+    sent = request.headers.get("If-None-Match", "")
+    return etag in [t.strip().removeprefix("W/") for t in sent.split(",")]
+
+
+def _live_response(
+    request: HttpRequest, game_id: int, version: int, load, **context
+) -> HttpResponse:
+    """The scoreboard's poll: 304 with no rendering while nothing changed.
+
+    ``context`` values that are functions are called only for a new answer.
+    """
+    etag = _etag(game_id, version)
+    if _not_modified(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        board = scoreboard(load())
+        context = {k: v() if callable(v) else v for k, v in context.items()}
+        response = render(
+            request, "games/scoreboard.html#poll", {"board": board, "game": board.game, **context}
+        )
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _found(row: tuple | None) -> tuple:
+    if row is None:
+        raise Http404("No such game.")
+    return row
+
+
+@login_required
+@require_GET
+def game_live(request: HttpRequest, pk: int) -> HttpResponse:
+    (version,) = _found(games_for_user(request.user).filter(pk=pk).values_list("version").first())
+    return _live_response(
+        request,
+        pk,
+        version,
+        lambda: load_game(games_for_user(request.user), pk),
+        live_url=lambda: reverse("game_live", args=[pk]),
+    )
+
+
+@require_GET
+def watch_game(request: HttpRequest, token: str) -> HttpResponse:
+    games = watched_by_own_link(token)
+    game = get_object_or_404(games.values_list("pk", flat=True))
+    exports = [reverse("watch_game_export", args=[token, fmt]) for fmt in ("json", "csv")]
+    return _render_watch(
+        request, load_game(games, game), reverse("watch_game_live", args=[token]), exports
+    )
+
+
+@require_GET
+def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
+    pk, version = _found(watched_by_own_link(token).values_list("pk", "version").first())
+    return _live_response(
+        request,
+        pk,
+        version,
+        lambda: load_game(watched_by_own_link(token), pk),
+        live_url=lambda: reverse("watch_game_live", args=[token]),
+        readonly=True,
+    )
+
+
+@require_GET
+def watch_table(request: HttpRequest, token: str) -> HttpResponse:
+    table = get_object_or_404(Table.objects.filter(watch_token=token))
+    games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
+    return render(
+        request, "games/watch_table.html", {"table": table, "games": games, "token": token}
+    )
+
+
+@require_GET
+def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    games = Game.objects.filter(table__watch_token=token)
+    get_object_or_404(games.values("pk"), pk=pk)
+    live_url = reverse("watch_table_game_live", args=[token, pk])
+    exports = [reverse("watch_table_game_export", args=[token, pk, fmt]) for fmt in ("json", "csv")]
+    return _render_watch(request, load_game(games, pk), live_url, exports)
+
+
+@require_GET
+def watch_table_game_live(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    (version,) = _found(
+        Game.objects.filter(table__watch_token=token, pk=pk).values_list("version").first()
+        if token
+        else None
+    )
+    return _live_response(
+        request,
+        pk,
+        version,
+        lambda: load_game(Game.objects.filter(table__watch_token=token), pk),
+        live_url=lambda: reverse("watch_table_game_live", args=[token, pk]),
+        readonly=True,
+    )
+
+
+def _render_watch(
+    request: HttpRequest, game: Game, live_url: str, exports: list[str]
+) -> HttpResponse:
+    board = scoreboard(game)
+    response = render(
+        request,
+        "games/watch.html",
+        {
+            "board": board,
+            "game": game,
+            "live_url": live_url,
+            "readonly": True,
+            "export_json_url": exports[0],
+            "export_csv_url": exports[1],
+        },
+    )
+    response["Referrer-Policy"] = "no-referrer"  # keep the token out of other sites' logs
+    return response

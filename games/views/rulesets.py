@@ -1,0 +1,99 @@
+"""A table's own rulesets: new, edit, and the live preview of their totals."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+)
+
+from games.access import get_ruleset_for_table, get_table_for_owner
+from games.forms import (
+    RulesetForm,
+    ruleset_summary,
+)
+from games.models import (
+    Ruleset,
+    Table,
+)
+from games.params import HtmxHttpRequest
+from games.views.tables import black_maria
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table's own ruleset, starting from another one (``?from=``)."""
+    table = get_table_for_owner(request, pk)
+    base_id = request.GET.get("from", "")
+    base = get_ruleset_for_table(table, int(base_id)) if base_id.isdigit() else black_maria()
+    instance = Ruleset(table=table)
+    if base is not None:
+        for field in RulesetForm.Meta.fields:
+            setattr(instance, field, getattr(base, field))
+        instance.name = (_("{name} (our rules)") if base.is_builtin else _("{name} (copy)")).format(
+            name=base.name
+        )
+        instance.pk = None
+    form = RulesetForm(request.POST or None, instance=instance)
+    if request.method == "POST" and form.is_valid():
+        ruleset = form.save(commit=False)
+        ruleset.table = table
+        ruleset.save()
+        messages.success(request, _("{rules} saved.").format(rules=ruleset.name))
+        return redirect(table)
+    return _render_ruleset_form(request, table, form, status=422 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def ruleset_edit(request: HttpRequest, pk: int, ruleset_pk: int) -> HttpResponse:
+    table = get_table_for_owner(request, pk)
+    ruleset = get_object_or_404(Ruleset.objects.filter(table=table), pk=ruleset_pk)
+    form = RulesetForm(request.POST or None, instance=ruleset)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(
+            request,
+            _("{rules} saved. Games already started keep their rules.").format(rules=ruleset.name),
+        )
+        return redirect(table)
+    return _render_ruleset_form(request, table, form, status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def ruleset_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The deal total, moon value and warnings for the settings as they stand."""
+    table = get_table_for_owner(request, pk)
+    form = RulesetForm(request.POST)
+    summary = ruleset_summary(form.to_rules()) if form.is_valid() else []
+    return render(
+        request,
+        "games/ruleset_form.html#summary",
+        {"table": table, "form": form, "summary": summary, "preview": True},
+    )
+
+
+def _render_ruleset_form(
+    request: HttpRequest, table: Table, form: RulesetForm, *, status: int = 200
+) -> HttpResponse:
+    summary = []
+    if form.is_bound and form.is_valid():
+        summary = ruleset_summary(form.to_rules())
+    elif not form.is_bound:
+        summary = ruleset_summary(form.instance.to_rules())
+    return render(
+        request,
+        "games/ruleset_form.html",
+        {"table": table, "form": form, "summary": summary},
+        status=status,
+    )
