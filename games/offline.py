@@ -11,7 +11,7 @@ import json
 
 from django.utils.translation import gettext as _
 
-from games import forms
+from games import entry
 from games import rules as r
 from games.scoreboard import Scoreboard
 
@@ -43,9 +43,9 @@ def offline_config(board: Scoreboard) -> str:
             "nobodyTook": _(r.NOBODY_TOOK),
             "pointsSum": _(r.POINTS_SUM),
             "and": _(r.AND),
-            "heartsToEnter": _(forms.HEARTS_TO_ENTER),
-            "pointsToEnter": _(forms.POINTS_TO_ENTER),
-            "notANumber": _(forms.POINTS_NOT_A_NUMBER),
+            "heartsToEnter": _(entry.HEARTS_TO_ENTER),
+            "pointsToEnter": _(entry.POINTS_TO_ENTER),
+            "notANumber": _(entry.POINTS_NOT_A_NUMBER),
             "counted": _("{counted} of {total}"),
             "rest": _("the rest: {points}"),
             "enterDeal": _("Enter deal {number}"),

@@ -19,11 +19,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django_htmx.middleware import HtmxDetails
 
-# Ids, deal numbers, versions: PostgreSQL's integer column holds up to here.
+# Deal numbers, versions: PostgreSQL's integer column holds up to here.
 LARGEST = 2**31 - 1
-# A whole number as people type it: ASCII digits, an optional minus sign (the
-# keyboard's or the typographic one), at most 9 digits.
-WHOLE_NUMBER = re.compile(r"[-−]?[0-9]{1,9}")
+# Row ids (big integers).
+LARGEST_ID = 2**63 - 1
+# A whole number as people type it: ASCII digits, with an optional minus sign
+# (the keyboard's or the typographic one).
+WHOLE_NUMBER = re.compile(r"[-−]?[0-9]+")
 
 NOT_READABLE = gettext_noop(
     "Something this page sent could not be read ({what}). Reload the page and try again."
@@ -42,8 +44,8 @@ class ValueRefused(Exception):
         super().__init__(message)
 
 
-def whole_number(text: str) -> int | None:
-    """``text`` as a whole number, or None: ASCII digits only, and not absurdly long.
+def whole_number(text: str, digits: int = 9) -> int | None:
+    """``text`` as a whole number, or None: ASCII digits only, at most ``digits`` of them.
 
     >>> whole_number("17"), whole_number(" -10 "), whole_number("−3")
     (17, -10, -3)
@@ -51,7 +53,9 @@ def whole_number(text: str) -> int | None:
     (None, None, None)
     """
     text = text.strip()
-    if not WHOLE_NUMBER.fullmatch(text):
+    if len(text) > digits + 1 or not WHOLE_NUMBER.fullmatch(text):
+        return None
+    if len(text.lstrip("-−")) > digits:
         return None
     return int(text.replace("−", "-"))
 
@@ -74,7 +78,7 @@ def number(
         if required:
             raise ValueRefused(_(NOT_READABLE).format(what=name))
         return None
-    value = whole_number(raw)
+    value = whole_number(raw, digits=len(str(most)))
     if value is None or not least <= value <= most:
         raise ValueRefused(_(NOT_READABLE).format(what=name))
     return value

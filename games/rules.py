@@ -99,6 +99,11 @@ HEARTS = tuple(rank + "H" for rank in RANKS)
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
 
+# Bounds no table would ever reach, so that every total fits its column.
+MOST_CARD_POINTS = 1000  # Q♠ K♠ A♠ at most this, J♦ at least minus this
+MOST_TARGET = 10_000
+MOST_DEALS = 500  # in a game, whether it ends by a number of deals or not
+
 DEFAULT_REMOVED: dict[int, tuple[str, ...]] = {
     3: ("2C",),
     4: (),
@@ -311,21 +316,39 @@ def rules_problems(rules: Rules, players: int | None = None) -> list[str]:
                     card=card_label(code), value=value
                 )
             )
+        elif value > MOST_CARD_POINTS:
+            problems.append(
+                _("{card} can be worth at most {most} (it is {value})").format(
+                    card=card_label(code), most=MOST_CARD_POINTS, value=value
+                )
+            )
     if rules.jack_of_diamonds > 0:
         problems.append(
             _("{card} is a bonus card: it must be worth 0 or less (it is {value})").format(
                 card=card_label(JACK_OF_DIAMONDS), value=rules.jack_of_diamonds
             )
         )
+    elif rules.jack_of_diamonds < -MOST_CARD_POINTS:
+        problems.append(
+            _("{card} can take off at most {most} (it is {value})").format(
+                card=card_label(JACK_OF_DIAMONDS),
+                most=MOST_CARD_POINTS,
+                value=rules.jack_of_diamonds,
+            )
+        )
     if rules.target is None and rules.deals is None:
         problems.append(_("the game needs an end: a target score, a number of deals, or both"))
-    if rules.target is not None and rules.target < 1:
+    if rules.target is not None and not 1 <= rules.target <= MOST_TARGET:
         problems.append(
-            _("the target must be at least 1 (it is {value})").format(value=rules.target)
+            _("the target must be from 1 to {most} (it is {value})").format(
+                most=MOST_TARGET, value=rules.target
+            )
         )
-    if rules.deals is not None and rules.deals < 1:
+    if rules.deals is not None and not 1 <= rules.deals <= MOST_DEALS:
         problems.append(
-            _("the number of deals must be at least 1 (it is {value})").format(value=rules.deals)
+            _("the number of deals must be from 1 to {most} (it is {value})").format(
+                most=MOST_DEALS, value=rules.deals
+            )
         )
     if rules.removed is not None:
         bad = [c for c in rules.removed if not is_card(c)]
@@ -337,6 +360,12 @@ def rules_problems(rules: Rules, players: int | None = None) -> list[str]:
             )
         elif len(set(rules.removed)) != len(rules.removed):
             problems.append(_("a removed card is named twice"))
+    if rules.removed is not None and len(rules.removed) > 52 - MIN_PLAYERS:
+        problems.append(
+            _("with {removed} cards taken out, too few are left to deal").format(
+                removed=len(rules.removed)
+            )
+        )
     if rules.pass_cards is not None and rules.pass_cards < 0:
         problems.append(
             _("the number of cards passed can't be negative (it is {value})").format(
@@ -371,8 +400,12 @@ def _player_count_problems(rules: Rules, players: int) -> list[str]:
                 players=players, cards=cards // players, passed=rules.pass_cards
             )
         )
-    if moon_value(rules, players) == 0 and rules.moon != "none":
-        problems.append(_("no card is worth points, so nobody can shoot the moon"))
+    if not problems and cards == 0:
+        problems.append(_("every card is taken out, so there is nothing to deal"))
+    elif moon_value(rules, players) == 0:
+        problems.append(
+            _("no card left in the pack is worth points, so a game could never be scored")
+        )
     return problems
 
 
@@ -895,6 +928,9 @@ def pass_receiver(rules: Rules, players: int, number: int, seat: int) -> int | N
 # --- Whole games ------------------------------------------------------------
 
 
+TOO_MANY_DEALS = gettext_noop("a game holds at most {most} deals: start a new game")
+
+
 class GameError(ValueError):
     """A sequence of deals that breaks the game's rules; ``problems`` say why."""
 
@@ -960,6 +996,11 @@ def score_game(
     players = len(names)
     totals = list(totals_before) if totals_before is not None else [0] * players
     scored: list[ScoredDeal] = []
+    if played + len(entries) > MOST_DEALS:
+        raise GameError(
+            [_(TOO_MANY_DEALS).format(most=MOST_DEALS)],
+            deal=min(played + len(entries), MOST_DEALS + 1),
+        )
     for number, entry in enumerate(entries, start=played + 1):
         if number > 1 and game_over(rules, totals, number - 1):
             raise GameError(

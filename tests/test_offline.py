@@ -39,9 +39,9 @@ def send(client, game, key, number=1, **fields):
 
 def test_a_queued_deal_sent_twice_is_recorded_once(phone, moon_game):
     first = send(phone, moon_game, "k-1")
-    assert first.status_code == 200 and first.json() == {"status": "recorded"}
+    assert first.status_code == 200 and first.json() == {"status": "recorded", "number": 1}
     again = send(phone, moon_game, "k-1")
-    assert again.status_code == 200 and again.json() == {"status": "recorded"}
+    assert again.status_code == 200 and again.json() == {"status": "recorded", "number": 1}
     deal = moon_game.deals.get()
     assert (deal.number, deal.scores, deal.client_key) == (1, [17, 20, 6], "k-1")
 
@@ -84,7 +84,8 @@ def test_a_deal_number_taken_meanwhile_shows_both_and_lets_the_person_choose(
 
     # Enter it as the next deal.
     response = send(phone, moon_game, "k-3", resolve="next")
-    assert response.json() == {"status": "recorded"}
+    # The number it took, so the phone renumbers what it keeps after it.
+    assert response.json() == {"status": "recorded", "number": 2}
     assert list(moon_game.deals.values_list("number", "scores")) == [
         (1, [13, 17, 13]),
         (2, [17, 20, 6]),
@@ -94,12 +95,13 @@ def test_a_deal_number_taken_meanwhile_shows_both_and_lets_the_person_choose(
 def test_replacing_their_deal_with_yours(phone, moon_game, member):
     deal_record(game=moon_game, entry=r.PointsEntry((13, 17, 13)), by=member)
     response = send(phone, moon_game, "k-4", resolve="replace", version="1")
-    assert response.json() == {"status": "recorded"}
+    assert response.json() == {"status": "recorded", "number": 1}
     deal = moon_game.deals.get()
     assert (deal.scores, deal.client_key, deal.version) == ([17, 20, 6], "k-4", 2)
     # Sent again (the answer was lost): nothing changes.
     assert send(phone, moon_game, "k-4", resolve="replace", version="1").json() == {
-        "status": "recorded"
+        "status": "recorded",
+        "number": 1,
     }
     deal.refresh_from_db()
     assert deal.version == 2

@@ -89,7 +89,25 @@ def test_hearts_only_spades_are_ordinary_cards():
         (Rules(queen_of_spades=-1), 3, "Q♠ can't be worth less than 0"),
         (Rules(pass_cards=18), 3, "can't pass 18"),
         (Rules(), 8, "3 to 7 players, not 8"),
-        (Rules(deals=0), 3, "at least 1"),
+        (Rules(deals=0), 3, "from 1 to 500 (it is 0)"),
+        # Bounds no table reaches, so every total fits its column.
+        (Rules(queen_of_spades=10**15), 3, "Q♠ can be worth at most 1000"),
+        (Rules(ace_of_spades=1001), 3, "A♠ can be worth at most 1000"),
+        (Rules(jack_of_diamonds=-1001), 3, "J♦ can take off at most 1000"),
+        (Rules(target=10_001), 3, "the target must be from 1 to 10000"),
+        (Rules(deals=501), 3, "from 1 to 500 (it is 501)"),
+        # A pack that can't be dealt, or has nothing worth points.
+        (Rules(removed=tuple(r.FULL_PACK)), 4, "too few are left to deal"),
+        (
+            Rules(
+                queen_of_spades=0,
+                king_of_spades=0,
+                ace_of_spades=0,
+                removed=tuple(c for c in r.FULL_PACK if c.endswith("H")),
+            ),
+            3,
+            "no card left in the pack is worth points",
+        ),
     ],
 )
 def test_impossible_settings_are_refused(rules, players, problem):
@@ -486,3 +504,13 @@ def test_every_player_count_plays_a_game(players):
     entry = CardsEntry(tuple(tuple(c) for c in cards))
     state = r.score_game(BLACK_MARIA, names, 0, [entry] * 2)
     assert sum(state.totals) == 2 * r.deal_total(BLACK_MARIA, players)
+
+
+def test_a_game_holds_at_most_500_deals():
+    rules = Rules(target=None, deals=None, moon="self")
+    entry = r.PointsEntry((17, 13, 13))
+    state = r.score_game(r.Rules(target=None, deals=500), ["A", "B", "C"], 0, [entry] * 500)
+    assert state.finished
+    with pytest.raises(r.GameError) as error:
+        r.score_game(rules, ["A", "B", "C"], 0, [entry], played=500, totals_before=[0, 0, 0])
+    assert "at most 500 deals" in error.value.problems[0]

@@ -2,7 +2,7 @@
 
 from django import template
 
-from games.forms import MODE_NAMES
+from games.entry import MODE_NAMES
 from games.models import builtin_words
 
 register = template.Library()

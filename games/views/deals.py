@@ -20,13 +20,10 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
+from games import params
 from games import rules as r
 from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
-from games.forms import (
-    EntryForm,
-    default_mode,
-    modes_for,
-)
+from games.entry import DealEntry, default_mode, modes_for
 from games.models import (
     Deal,
     Game,
@@ -45,7 +42,7 @@ from games.services import (
 )
 
 
-def entry_context(board, entry: EntryForm | None, **extra) -> dict:
+def entry_context(board, entry: DealEntry | None, **extra) -> dict:
     game = board.game
     check = entry.check() if entry is not None and entry.is_bound else None
     context = {
@@ -75,15 +72,15 @@ def entry_context(board, entry: EntryForm | None, **extra) -> dict:
     return context
 
 
-def _entry_from_post(request: HttpRequest, board) -> EntryForm:
+def _entry_from_post(request: HttpRequest, board) -> DealEntry:
     return _entry_for(request, board.rules, board.names)
 
 
-def _entry_for(request: HttpRequest, rules: r.Rules, names: list[str]) -> EntryForm:
-    mode = request.POST.get("mode", "")
+def _entry_for(request: HttpRequest, rules: r.Rules, names: list[str]) -> DealEntry:
+    mode = params.text(request.POST, "mode", most=10)
     if mode not in modes_for(rules):
         mode = default_mode(rules, "")
-    entry = EntryForm.from_post(mode, rules, names, request.POST)
+    entry = DealEntry.from_post(mode, rules, names, request.POST)
     entry.fill_remainder()
     entry.is_bound = True
     return entry
@@ -97,15 +94,15 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     board = scoreboard(game)
     entry = _entry_from_post(request, board)
     extra = {}
-    deal_id = request.GET.get("deal", "")
-    number = request.POST.get("number", "")
-    if deal_id.isdigit():
+    deal_id = params.number(request.GET, "deal", least=1, most=params.LARGEST_ID)
+    number = params.number(request.POST, "number", least=1)
+    if deal_id is not None:
         # Checking a change to a recorded deal, from its edit page.
-        extra["deal"] = get_object_or_404(game.deals.all(), pk=int(deal_id))
-    elif number.isdigit() and board.coming and int(number) < board.coming.number:
+        extra["deal"] = get_object_or_404(game.deals.all(), pk=deal_id)
+    elif number is not None and board.coming and number < board.coming.number:
         # Another phone recorded this deal meanwhile: say so before Save is tapped.
-        existing = game.deals.select_related("entered_by").get(number=int(number))
-        extra["deal_number"] = int(number)
+        existing = game.deals.select_related("entered_by").get(number=number)
+        extra["deal_number"] = number
         extra["conflict"] = DealConflict(taken_message(existing), existing)
     return render(request, "games/entry.html#check", entry_context(board, entry, oob=True, **extra))
 
@@ -116,7 +113,8 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game, seats, played = get_game_and_seats_for_user(request, pk)  # the save needs no more
     rules = game.get_rules()
     entry = _entry_for(request, rules, [seat.player.name for seat in seats])
-    number = request.POST.get("number", "")
+    number = params.number(request.POST, "number", least=1)
+    key = params.text(request.POST, "key", most=64) or None
     recorded = saved_game = None
     problems: list[str] = []
     conflict = None
@@ -129,8 +127,8 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 game=game,
                 entry=engine_entry,
                 by=request.user,
-                number=int(number) if number.isdigit() else None,
-                key=request.POST.get("key", "")[:64] or None,
+                number=number,
+                key=key,
                 seats=seats,
                 played=played,
             )
@@ -160,7 +158,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             board = Scoreboard(game, deal_count=recorded.number, seats=seats)
         else:
             board = scoreboard(load_game(Game.objects.all(), game.pk))
-        fresh = EntryForm.blank(entry.mode, board.rules, board.names)
+        fresh = DealEntry.blank(entry.mode, board.rules, board.names)
         response = render(request, "games/game_detail.html#entry", entry_context(board, fresh))
         return trigger_client_event(response, "dealRecorded")
     board = scoreboard(load_game(Game.objects.all(), game.pk))
@@ -182,23 +180,27 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     """
     game = get_game_for_user(request, pk)
     board = scoreboard(game)
-    key = request.POST.get("key", "")[:64]
-    number = request.POST.get("number", "")
-    resolve = request.POST.get("resolve", "")
-    if not key or not number.isdigit() or resolve not in ("", "replace", "next"):
+    try:
+        key = params.text(request.POST, "key", most=64)
+        number = params.number(request.POST, "number", least=1, required=True)
+        resolve = params.choice(request.POST, "resolve", ("replace", "next"))
+        version = params.number(request.POST, "version")
+    except params.ValueRefused:
+        key = ""
+    if not key:
         return JsonResponse(
             {"status": "refused", "problems": [_("This deal could not be read.")]}, status=422
         )
-    if game.deals.filter(client_key=key).exists():
-        return JsonResponse({"status": "recorded"})
+    recorded = game.deals.filter(client_key=key).values_list("number", flat=True).first()
+    if recorded is not None:
+        return _queued_recorded(recorded)
     entry = _entry_from_post(request, board)
     engine_entry = entry.entry()
     if engine_entry is None:
-        return _queued_refusal(entry.problems, int(number))
+        return _queued_refusal(entry.problems, number)
     try:
         if resolve == "replace":
-            version = request.POST.get("version", "")
-            target = game.deals.filter(number=int(number)).first()
+            target = game.deals.filter(number=number).first()
             if target is None:
                 raise DealConflict(
                     _("Deal {number} was deleted meanwhile.").format(number=number), None
@@ -207,35 +209,41 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
                 deal=target,
                 entry=engine_entry,
                 by=request.user,
-                version=int(version) if version.isdigit() else None,
+                version=version,
                 key=key,
             )
+            recorded = target.number
         else:
-            deal_record(
+            recorded = deal_record(
                 game=game,
                 entry=engine_entry,
                 by=request.user,
-                number=None if resolve == "next" else int(number),
+                number=None if resolve == "next" else number,
                 key=key,
-            )
+            ).number
     except Refused as refusal:
         # As the next deal it may have been refused under a later number.
-        return _queued_refusal(refusal.problems, refusal.deal or int(number))
+        return _queued_refusal(refusal.problems, refusal.deal or number)
     except DealConflict as clash:
         theirs = clash.deal
         if theirs is not None and (
             theirs.client_key == key or _same_deal(theirs, engine_entry, request.user)
         ):
-            return JsonResponse({"status": "recorded"})
+            return _queued_recorded(theirs.number)
         yours = r.check_deal(board.rules, board.names, engine_entry).result
-        answer = {"status": "conflict", "message": clash.message, "number": int(number)}
+        answer = {"status": "conflict", "message": clash.message, "number": number}
         if theirs is not None:
             answer.update(number=theirs.number, version=theirs.version, by=who_entered(theirs))
             answer["theirs"] = scores_line(board.names, theirs.scores)
         if yours is not None:
             answer["yours"] = scores_line(board.names, yours.scores)
         return JsonResponse(answer, status=409)
-    return JsonResponse({"status": "recorded"})
+    return _queued_recorded(recorded)
+
+
+def _queued_recorded(number: int) -> JsonResponse:
+    """Recorded, under this number: the phone renumbers the deals kept after it."""
+    return JsonResponse({"status": "recorded", "number": number})
 
 
 def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
@@ -262,7 +270,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         entry = _entry_from_post(request, board)
         engine_entry = entry.entry()
-        version = request.POST.get("version", "")
+        version = params.number(request.POST, "version")
         if engine_entry is None:
             problems = entry.problems
         else:
@@ -271,7 +279,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                     deal=deal,
                     entry=engine_entry,
                     by=request.user,
-                    version=int(version) if version.isdigit() else None,
+                    version=version,
                 )
             except Refused as refusal:
                 problems = [r.without_deal_number(p, deal.number) for p in refusal.problems]
@@ -284,11 +292,11 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return _redirect(request, game.get_absolute_url())
     else:
-        mode = request.GET.get("mode", deal.mode)
+        mode = params.text(request.GET, "mode", most=10) or deal.mode
         if mode == deal.mode or mode not in modes_for(board.rules):
-            entry = EntryForm.from_entry(board.rules, board.names, deal.get_entry())
+            entry = DealEntry.from_entry(board.rules, board.names, deal.get_entry())
         else:
-            entry = EntryForm.blank(mode, board.rules, board.names)
+            entry = DealEntry.blank(mode, board.rules, board.names)
         entry.is_bound = True
     context = entry_context(
         board,
@@ -310,11 +318,9 @@ def deal_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
     game = deal.game
     problems: list[str] = []
     if request.method == "POST":
-        version = request.POST.get("version", "")
+        version = params.number(request.POST, "version")
         try:
-            deal_delete(
-                deal=deal, by=request.user, version=int(version) if version.isdigit() else None
-            )
+            deal_delete(deal=deal, by=request.user, version=version)
         except Refused as refusal:
             problems = refusal.problems
         except DealConflict as clash:

@@ -18,16 +18,11 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from games import params
 from games import rules as r
 from games.access import games_for_user, get_game_for_user, get_table_for_user, rulesets_for_table
-from games.forms import (
-    MODE_NAMES,
-    EntryForm,
-    GameNoteForm,
-    NewGameForm,
-    default_mode,
-    modes_for,
-)
+from games.entry import MODE_NAMES, DealEntry, default_mode, modes_for
+from games.forms import GameNoteForm, NewGameForm
 from games.models import (
     Game,
 )
@@ -81,7 +76,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    mode = request.GET.get("mode", "")
+    mode = params.text(request.GET, "mode", most=10)
     if request.htmx or get_messages(request):
         return _game_page(request, get_game_for_user(request, pk), mode)
     found = (
@@ -109,9 +104,9 @@ def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) ->
     board = scoreboard(game)
     if mode not in modes_for(board.rules):
         mode = default_mode(board.rules, game.table.last_entry_mode)
-    entry = EntryForm.blank(mode, board.rules, board.names)
+    entry = DealEntry.blank(mode, board.rules, board.names)
     template = "games/game_detail.html"
-    if request.htmx and request.GET.get("mode"):
+    if request.htmx and mode:
         template += "#entry"
     context = entry_context(board, entry)
     if not request.htmx:

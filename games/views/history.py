@@ -18,6 +18,7 @@ from django.views.decorators.http import (
     require_http_methods,
 )
 
+from games import params
 from games.access import games_for_user, get_table_for_user
 from games.forms import (
     ImportForm,
@@ -37,9 +38,9 @@ HISTORY_PAGE_SIZE = 20
 @require_GET
 def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    search = request.GET.get("player", "").strip()[:40]
+    search = params.text(request.GET, "player", most=40).strip()
     games = games_with_player(table.games.all(), search).order_by("-started_at", "-id")
-    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(params.number(request.GET, "page", least=1))
     rows = page.object_list.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     )
@@ -89,7 +90,7 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["parsed"]
         try:
-            if request.POST.get("confirm"):
+            if params.text(request.POST, "confirm", most=10):
                 games = import_history(data, owner=table.owner, table=table)
                 messages.success(
                     request,

@@ -17,6 +17,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from games import params
 from games.access import get_player_for_user, get_table_for_owner, get_table_for_user
 from games.forms import (
     PlayerForm,
@@ -63,13 +64,13 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Link a player to an account at the table (or unlink), so their games follow them."""
     player = get_player_for_user(request, pk)
     table = get_table_for_owner(request, player.table_id)
-    user_id = request.POST.get("user", "")
+    user_id = params.number(request.POST, "user", most=params.LARGEST_ID)
     accounts = {table.owner_id: table.owner}
     accounts.update({m.user_id: m.user for m in table.memberships.select_related("user")})
-    if user_id == "":
+    if user_id is None:
         player.user = None
-    elif user_id.isdigit() and int(user_id) in accounts:
-        player.user = accounts[int(user_id)]
+    elif user_id in accounts:
+        player.user = accounts[user_id]
         if table.players.filter(user=player.user).exclude(pk=player.pk).exists():
             messages.error(
                 request,

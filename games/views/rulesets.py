@@ -15,6 +15,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from games import params
 from games.access import get_ruleset_for_table, get_table_for_owner
 from games.forms import (
     RulesetForm,
@@ -33,8 +34,8 @@ from games.views.tables import black_maria
 def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
     """A table's own ruleset, starting from another one (``?from=``)."""
     table = get_table_for_owner(request, pk)
-    base_id = request.GET.get("from", "")
-    base = get_ruleset_for_table(table, int(base_id)) if base_id.isdigit() else black_maria()
+    base_id = params.number(request.GET, "from", most=params.LARGEST_ID)
+    base = black_maria() if base_id is None else get_ruleset_for_table(table, base_id)
     instance = Ruleset(table=table)
     if base is not None:
         for field in RulesetForm.Meta.fields:

@@ -17,6 +17,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from games import params
 from games.access import get_game_for_user, get_table_for_owner
 from games.forms import (
     MemberForm,
@@ -118,7 +119,7 @@ def game_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _change_watch_link(request: HttpRequest, obj: Game | Table) -> None:
-    if request.POST.get("action") == "off":
+    if params.text(request.POST, "action", most=10) == "off":
         watch_link_off(obj)
         messages.success(request, _("The watch link is off: it no longer shows anything."))
     else:

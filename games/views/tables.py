@@ -18,6 +18,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from games import params
 from games.access import (
     get_ruleset_for_table,
     get_table_for_owner,
@@ -102,11 +103,11 @@ def render_table(
 @require_POST
 def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
-    ruleset_id = request.POST.get("ruleset", "")
-    if not ruleset_id.isdigit():
+    ruleset_id = params.number(request.POST, "ruleset", most=params.LARGEST_ID)
+    if ruleset_id is None:
         messages.error(request, _("Choose a ruleset."))
         return redirect(table)
-    table.default_ruleset = get_ruleset_for_table(table, int(ruleset_id))
+    table.default_ruleset = get_ruleset_for_table(table, ruleset_id)
     table.save(update_fields=["default_ruleset"])
     messages.success(
         request, _("New games here play {rules}.").format(rules=table.default_ruleset.name)
@@ -153,7 +154,7 @@ def absolute_url(request: HttpRequest, name: str, token: str | None) -> str | No
 @require_POST
 def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
-    if request.POST.get("confirm") != table.name:
+    if params.text(request.POST, "confirm", most=200).strip() != table.name:
         messages.error(request, _("Type the table's name exactly to delete it."))
         return redirect("table_settings", table.pk)
     name = table.name

@@ -1,0 +1,255 @@
+"""A deal as it is being entered: what was tapped or typed, by seat, turned into
+an engine entry (:mod:`games.rules`), and back for editing.
+
+Numbers are read as :mod:`games.params` reads them (ASCII digits, not
+absurdly long); what can't be read becomes a problem in the players' words,
+shown with what was typed, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from games import rules as r
+from games.params import clean_text, whole_number
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    hearts: int | None
+    points: str
+    filled: bool
+
+
+@dataclass(frozen=True)
+class CardRow:
+    code: str
+    label: str
+    name: str
+    suit: str
+    taker: int | None
+
+
+# The entry form's words for what can't be read yet (the phone uses them too).
+HEARTS_TO_ENTER = gettext_noop("{name}'s hearts are still to enter")
+POINTS_TO_ENTER = gettext_noop("{name}'s points are still to enter")
+POINTS_NOT_A_NUMBER = gettext_noop("{name}'s points must be a whole number (not “{value}”)")
+HEARTS_NOT_A_NUMBER = gettext_noop("{name}'s hearts must be a whole number (not “{value}”)")
+
+
+@dataclass
+class DealEntry:
+    """One deal being entered: what was typed, by seat, and what is wrong with it.
+
+    Built from POST data (or from a stored entry, for editing) and rendered
+    back as it was typed, so nothing is lost when an entry is refused.
+    """
+
+    mode: str
+    rules: r.Rules
+    names: list[str]
+    hearts: list[str] = field(default_factory=list)  # counts, as typed
+    points: list[str] = field(default_factory=list)  # points, as typed
+    takers: dict[str, int | None] = field(default_factory=dict)  # card -> seat
+    filled: int | None = None  # the seat filled in as the remainder
+    problems: list[str] = field(default_factory=list)  # typing problems
+    is_bound: bool = False  # True once it holds what somebody entered
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def hearts_total(self) -> int:
+        return len(r.hearts_in_pack(self.rules, self.players))
+
+    def cards_to_assign(self) -> list[str]:
+        if self.mode == "cards":
+            return sorted(r.valued_cards(self.rules, self.players), key=_entry_order)
+        return sorted(r.special_cards(self.rules, self.players), key=_entry_order)
+
+    @classmethod
+    def blank(cls, mode: str, rules: r.Rules, names: Sequence[str]) -> DealEntry:
+        form = cls(mode, rules, list(names))
+        form.hearts = [""] * len(names)
+        form.points = [""] * len(names)
+        form.takers = {c: None for c in form.cards_to_assign()}
+        return form
+
+    @classmethod
+    def from_post(
+        cls, mode: str, rules: r.Rules, names: Sequence[str], data: Mapping[str, str]
+    ) -> DealEntry:
+        form = cls.blank(mode, rules, names)
+        # What was typed is shown again as typed, up to a length nobody types.
+        form.hearts = [_typed(data, f"hearts-{s}") for s in range(len(names))]
+        form.points = [_typed(data, f"points-{s}") for s in range(len(names))]
+        for card in form.takers:
+            seat = whole_number(data.get(f"taker-{card}", ""), digits=1)
+            form.takers[card] = seat if seat is not None and 0 <= seat < len(names) else None
+        return form
+
+    @classmethod
+    def from_entry(cls, rules: r.Rules, names: Sequence[str], entry: r.Entry) -> DealEntry:
+        form = cls.blank(entry.mode, rules, names)
+        if isinstance(entry, r.PointsEntry):
+            form.points = [str(p) for p in entry.points]
+        else:
+            if isinstance(entry, r.CountsEntry):
+                form.hearts = [str(h) for h in entry.hearts]
+            for seat, cards in enumerate(entry.cards):
+                for card in cards:
+                    if card in form.takers:
+                        form.takers[card] = seat
+        return form
+
+    def fill_remainder(self) -> None:
+        """When all but one player's number is in, suggest the last as the remainder."""
+        if self.mode == "counts":
+            values, total = self.hearts, self.hearts_total
+        elif self.mode == "points":
+            values, total = self.points, r.deal_total(self.rules, self.players)
+        else:
+            return
+        empty = [s for s, v in enumerate(values) if v == ""]
+        if len(empty) != 1:
+            return
+        numbers = [whole_number(v) for v in values if v != ""]
+        if None in numbers:
+            return
+        remainder = total - sum(numbers)  # type: ignore[arg-type]
+        if self.mode == "counts" and remainder < 0:
+            return
+        values[empty[0]] = str(remainder)
+        self.filled = empty[0]
+
+    def entry(self) -> r.Entry | None:
+        """The engine's entry, or None with ``problems`` saying what can't be read."""
+        self.problems = []
+        if self.mode == "points":
+            points = [self._number(v, s, "points") for s, v in enumerate(self.points)]
+            if self.problems:
+                return None
+            return r.PointsEntry(tuple(points))  # type: ignore[arg-type]
+        per_seat: list[list[str]] = [[] for _ in self.names]
+        for card, seat in self.takers.items():
+            if seat is not None:
+                per_seat[seat].append(card)
+        cards = tuple(tuple(c) for c in per_seat)
+        if self.mode == "cards":
+            return r.CardsEntry(cards)
+        hearts = [self._number(v, s, "hearts") for s, v in enumerate(self.hearts)]
+        if self.problems:
+            return None
+        return r.CountsEntry(tuple(hearts), cards)  # type: ignore[arg-type]
+
+    def _number(self, value: str, seat: int, what: str) -> int | None:
+        name = self.names[seat]
+        if value == "":
+            missing = HEARTS_TO_ENTER if what == "hearts" else POINTS_TO_ENTER
+            self.problems.append(_(missing).format(name=name))
+            return None
+        number = whole_number(value)
+        if number is None:
+            wrong = HEARTS_NOT_A_NUMBER if what == "hearts" else POINTS_NOT_A_NUMBER
+            self.problems.append(_(wrong).format(name=name, value=value[:10]))
+        return number
+
+    def check(self) -> r.DealCheck:
+        entry = self.entry()
+        if entry is not None:
+            return r.check_deal(self.rules, self.names, entry)
+        total = r.deal_total(self.rules, self.players)
+        return r.DealCheck(self._counted_so_far(), total, tuple(self.problems), None)
+
+    def _counted_so_far(self) -> int:
+        """The running count of a half-entered deal, from what can be read."""
+        typed = self.points if self.mode == "points" else self.hearts
+        counted = sum(n for n in map(whole_number, typed) if n is not None)
+        if self.mode == "counts":
+            values = r.valued_cards(self.rules, self.players)
+            counted += sum(values[c] for c, seat in self.takers.items() if seat is not None)
+        return counted
+
+    def taken(self) -> list[tuple[str, list[CardRow], int]]:
+        """Cards assigned so far, under their taker, with the points they make."""
+        rows = self.card_rows
+        return [
+            (
+                name,
+                [c for c in rows if c.taker == seat],
+                sum(r.card_value(self.rules, c.code) for c in rows if c.taker == seat),
+            )
+            for seat, name in enumerate(self.names)
+        ]
+
+    @property
+    def heart_choices(self) -> range:
+        return range(self.hearts_total + 1)
+
+    @property
+    def seat_rows(self) -> list[SeatRow]:
+        return [
+            SeatRow(
+                seat=s,
+                name=name,
+                hearts=whole_number(self.hearts[s]),
+                points=self.points[s],
+                filled=self.filled == s,
+            )
+            for s, name in enumerate(self.names)
+        ]
+
+    @property
+    def filled_row(self) -> SeatRow | None:
+        return None if self.filled is None else self.seat_rows[self.filled]
+
+    @property
+    def card_rows(self) -> list[CardRow]:
+        return [
+            CardRow(
+                code=code,
+                label=r.card_label(code),
+                name=r.card_name(code),
+                suit=r.SUIT_NAMES[code[-1]],
+                taker=seat,
+            )
+            for code, seat in self.takers.items()
+        ]
+
+
+def _entry_order(card: str) -> tuple[int, int]:
+    """Spades first (Q♠ K♠ A♠ are what people look for), then J♦, then hearts."""
+    order = {"S": 0, "D": 1, "H": 2, "C": 3}
+    rank = r.RANKS.index(card[:-1])
+    if card[-1] == "S":
+        rank = {"Q": 0, "K": 1, "A": 2}.get(card[:-1], 3 + rank)
+    return order[card[-1]], rank
+
+
+MODE_NAMES = {
+    "cards": gettext_lazy("cards"),
+    "counts": gettext_lazy("counts"),
+    "points": gettext_lazy("points"),
+}
+
+
+def default_mode(rules: r.Rules, remembered: str) -> str:
+    """The table's last choice, else counts for one-point hearts and cards for spot."""
+    if remembered in r.ENTRY_MODES and not (remembered == "counts" and rules.hearts != "one"):
+        return remembered
+    return "counts" if rules.hearts == "one" else "cards"
+
+
+def modes_for(rules: r.Rules) -> list[str]:
+    return [m for m in r.ENTRY_MODES if not (m == "counts" and rules.hearts != "one")]
+
+
+def _typed(data: Mapping[str, str], name: str) -> str:
+    return clean_text(data.get(name, "")).strip()[:20]
