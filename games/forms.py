@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -14,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from games import rules as r
 from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Table
+from games.names import name_key, normalise_name
 from games.params import whole_number
 from games.stats import Filters
 
@@ -30,11 +29,6 @@ class WholeNumberField(forms.IntegerField):
         if number is None:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return number
-
-
-def clean_name(value: str) -> str:
-    """Trim and fold inner white space, so "Ann " and "Ann" are one player."""
-    return re.sub(r"\s+", " ", value).strip()
 
 
 class TableForm(forms.ModelForm):
@@ -57,10 +51,10 @@ class TableForm(forms.ModelForm):
         self.fields["default_ruleset"].empty_label = None
 
     def clean_name(self) -> str:
-        return clean_name(self.cleaned_data["name"])
+        return normalise_name(self.cleaned_data["name"])
 
     def clean_players(self) -> list[str]:
-        names = [clean_name(line) for line in self.cleaned_data["players"].splitlines()]
+        names = [normalise_name(line) for line in self.cleaned_data["players"].splitlines()]
         names = [n for n in names if n]
         for name in names:
             if len(name) > NAME_MAX_LENGTH:
@@ -71,9 +65,9 @@ class TableForm(forms.ModelForm):
                 )
         seen = set()
         for name in names:
-            if name.casefold() in seen:
+            if name_key(name) in seen:
                 raise forms.ValidationError(_("{name} is listed twice.").format(name=name))
-            seen.add(name.casefold())
+            seen.add(name_key(name))
         return names
 
 
@@ -84,7 +78,7 @@ class TableNameForm(forms.ModelForm):
         labels = {"name": gettext_lazy("Name")}
 
     def clean_name(self) -> str:
-        return clean_name(self.cleaned_data["name"])
+        return normalise_name(self.cleaned_data["name"])
 
 
 class MemberForm(forms.Form):
@@ -115,13 +109,15 @@ class PlayerForm(forms.ModelForm):
             self.fields["name"].label = _("Name")
 
     def clean_name(self) -> str:
-        name = clean_name(self.cleaned_data["name"])
+        name = normalise_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Give the player a name."))
-        taken = Player.objects.filter(table=self.table, name__iexact=name)
+        others = Player.objects.filter(table=self.table)
         if self.instance.pk:
-            taken = taken.exclude(pk=self.instance.pk)
-        if taken.exists():
+            others = others.exclude(pk=self.instance.pk)
+        if any(
+            name_key(other) == name_key(name) for other in others.values_list("name", flat=True)
+        ):
             raise forms.ValidationError(_("{name} already plays at this table.").format(name=name))
         return name
 
@@ -197,7 +193,7 @@ class RulesetForm(forms.ModelForm):
         self.fields["jack_of_diamonds"].widget.attrs["max"] = 0
 
     def clean_name(self) -> str:
-        return clean_name(self.cleaned_data["name"])
+        return normalise_name(self.cleaned_data["name"])
 
     def clean_removed(self) -> list[str] | None:
         text = self.cleaned_data["removed"].replace(",", " ").upper()
@@ -317,33 +313,31 @@ class StatsFilterForm(forms.Form):
 
 
 class ImportForm(forms.Form):
+    """The file to preview; the import itself is confirmed by the key it was kept under."""
+
     file = forms.FileField(
         required=False,
         label=gettext_lazy("History file (JSON)"),
-        help_text=gettext_lazy("A file exported from this app."),
+        help_text=gettext_lazy("A file exported from this app, at most 2 MB."),
     )
-    data = forms.CharField(required=False, widget=forms.HiddenInput)
+    upload = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
 
     MAX_BYTES = 2_000_000
 
     def clean(self) -> dict:
         cleaned = super().clean()
         upload = cleaned.get("file")
-        if upload is not None:
-            if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError(_("The file is larger than 2 MB: split it by table."))
-            raw = upload.read()
-        else:
-            raw = (cleaned.get("data") or "").encode()
-        if not raw:
+        if cleaned.get("upload"):
+            return cleaned
+        if upload is None:
             raise forms.ValidationError(_("Choose a file to import."))
-        try:
-            cleaned["parsed"] = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        if upload.size > self.MAX_BYTES:
             raise forms.ValidationError(
-                _("This file is not a history file (it is not JSON text).")
-            ) from None
-        cleaned["text"] = raw.decode("utf-8")
+                _("The file is larger than 2 MB: export fewer games at a time.")
+            )
+        cleaned["raw"] = upload.read()
+        if not cleaned["raw"]:
+            raise forms.ValidationError(_("The file is empty."))
         return cleaned
 
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,7 +20,17 @@ from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
 from games import rules as r
-from games.models import NAME_MAX_LENGTH, Deal, DealChange, Game, Player, Seat, Table
+from games.models import (
+    NAME_MAX_LENGTH,
+    TABLE_NAME_MAX_LENGTH,
+    Deal,
+    DealChange,
+    Game,
+    Player,
+    Seat,
+    Table,
+)
+from games.names import name_key, normalise_name
 from games.services import store_scores
 
 FORMAT = "blackmaria-scores/1"
@@ -216,11 +228,23 @@ def iter_csv(games: QuerySet[Game]) -> Iterator[str]:
         yield writer.writerow([_csv_safe(v) for v in row])
 
 
+# A cell a spreadsheet could read as a formula: one starting with = + - @ (or
+# a tab or return before them), or one where such a sign follows a character a
+# spreadsheet may split cells on (Norwegian Excel splits on ";").
+_FORMULA_START = re.compile(r"^[=+\-@\t\r]")
+_FORMULA_AFTER_SPLIT = re.compile(r"([;,\t|]\s*)(?=[=+\-@])")
+
+
 def _csv_safe(value: str | int) -> str | int:
-    # A name like "=SUM(...)" must stay text when the file opens in a spreadsheet.
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+    """Text stays text when the file opens in a spreadsheet: such signs get a ' before them.
+
+    >>> _csv_safe("=SUM(A1)"), _csv_safe("a;=1+1"), _csv_safe("Anne-Marie"), _csv_safe(-3)
+    ("'=SUM(A1)", "a;'=1+1", 'Anne-Marie', -3)
+    """
+    if not isinstance(value, str):
+        return value
+    value = _FORMULA_AFTER_SPLIT.sub(r"\1'", value)
+    return "'" + value if _FORMULA_START.match(value) else value
 
 
 # --- Import -----------------------------------------------------------------
@@ -234,6 +258,42 @@ class ImportRefused(Exception):
         super().__init__(message)
 
 
+# A history file is never nested deeper than this (format 1 needs 5 levels).
+MOST_DEPTH = 20
+# Games in one file imported through a web page (a backup on the command line
+# may hold more); deals per game are bounded by the rules (rules.MOST_DEALS).
+WEB_MOST_GAMES = 500
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def read_history_file(raw: bytes) -> Any:
+    """The JSON document in ``raw``, or :class:`ImportRefused` saying why it can't be read.
+
+    Checked for depth before parsing (deep nesting would exhaust Python's
+    recursion) and for text that can't be stored (a lone surrogate).
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportRefused(_("This file is not a history file (it is not JSON text).")) from None
+    brackets = re.sub(r"[^\[\]{}]", "", _JSON_STRING.sub("", text))
+    depth = max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+    if depth > MOST_DEPTH:
+        raise ImportRefused(
+            _("This file is not a history file: it is nested {depth} levels deep.").format(
+                depth=depth
+            )
+        )
+    try:
+        data = json.loads(text)
+        # Every text in it must be storable: "\ud800" alone is JSON, but not text.
+        json.dumps(data, ensure_ascii=False).encode()
+    except (ValueError, UnicodeEncodeError):
+        # ValueError: not JSON, or a number thousands of digits long.
+        raise ImportRefused(_("This file is not a history file (it is not JSON text).")) from None
+    return data
+
+
 @dataclass(frozen=True)
 class ParsedGame:
     table: str
@@ -244,7 +304,7 @@ class ParsedGame:
     state: r.GameState
 
 
-def parse_history(data: Any) -> list[ParsedGame]:
+def parse_history(data: Any, *, most_games: int | None = None) -> list[ParsedGame]:
     """Check a whole file; raise :class:`ImportRefused` naming game, deal and reason."""
     if not isinstance(data, dict):
         raise ImportRefused(_("The file is not a scorekeeper history (expected a JSON object)."))
@@ -257,6 +317,13 @@ def parse_history(data: Any) -> list[ParsedGame]:
     games = data.get("games")
     if not isinstance(games, list):
         raise ImportRefused(_("The file has no list of games."))
+    if most_games is not None and len(games) > most_games:
+        raise ImportRefused(
+            _(
+                "The file holds {count} games; at most {most} can be imported at once here. "
+                "Import it on the command line, or export fewer games."
+            ).format(count=len(games), most=most_games)
+        )
     return [_parse_game(index, game) for index, game in enumerate(games, start=1)]
 
 
@@ -274,14 +341,27 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
     if not isinstance(data, dict):
         raise refuse(_("a game must be an object"))
     table = data.get("table")
-    if not isinstance(table, str) or not table.strip():
+    if not isinstance(table, str) or not normalise_name(table):
         raise refuse(_("the table's name is missing"))
+    table = normalise_name(table)
+    if len(table) > TABLE_NAME_MAX_LENGTH:
+        raise refuse(
+            _("the table's name is longer than {most} characters").format(
+                most=TABLE_NAME_MAX_LENGTH
+            )
+        )
     names = data.get("players")
-    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and normalise_name(n) for n in names
+    ):
         raise refuse(_("players must be a list of names"))
-    names = [n.strip() for n in names]
-    if len(set(names)) != len(names):
-        raise refuse(_("a player's name appears twice"))
+    names = [normalise_name(n) for n in names]
+    keys = [name_key(n) for n in names]
+    twice = [n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1]
+    if twice:
+        raise refuse(
+            _("{names} are the same player written two ways").format(names=r.join_names(twice))
+        )
     if any(len(n) > NAME_MAX_LENGTH for n in names):
         raise refuse(
             _("a player's name is longer than {most} characters").format(most=NAME_MAX_LENGTH)
@@ -293,10 +373,11 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
             )
         )
     first = data.get("first_dealer")
-    if first not in names:
+    if not isinstance(first, str) or name_key(first) not in keys:
         raise refuse(
             _("the first dealer {name} is not one of the players").format(name=repr(first))
         )
+    first = names[keys.index(name_key(first))]
     try:
         rules = r.resolve(r.Rules.from_dict(data.get("rules")), len(names))
     except r.RulesError as error:
@@ -304,6 +385,12 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
     deals = data.get("deals", [])
     if not isinstance(deals, list):
         raise refuse(_("deals must be a list"))
+    if len(deals) > r.MOST_DEALS:
+        raise refuse(
+            _("the game has {count} deals; a game holds at most {most}").format(
+                count=len(deals), most=r.MOST_DEALS
+            )
+        )
     entries = []
     for number, deal in enumerate(deals, start=1):
         try:
@@ -332,13 +419,15 @@ def _parse_entry(deal: Any, names: Sequence[str]) -> r.Entry:
         raise ValueError(
             _("{mode} must map each player's name to what they took").format(mode=mode)
         )
-    unknown = [k for k in body if k not in names]
+    keys = {name_key(n): n for n in names}
+    unknown = [k for k in body if not isinstance(k, str) or name_key(k) not in keys]
     if unknown:
         raise ValueError(
             _("{names} is not playing in this game").format(
                 names=r.join_names([repr(k) for k in unknown])
             )
         )
+    body = {keys[name_key(k)]: v for k, v in body.items()}
     missing = [n for n in names if n not in body]
     if missing:
         raise ValueError(_("{names} missing from the deal").format(names=r.join_names(missing)))
@@ -374,25 +463,36 @@ def _card_list(value: Any, name: str) -> tuple[str, ...]:
     return tuple(c.strip().upper() for c in value)
 
 
-def import_history(data: Any, *, owner: AbstractBaseUser, table: Table | None = None) -> list[Game]:
+def import_history(
+    data: Any,
+    *,
+    owner: AbstractBaseUser,
+    table: Table | None = None,
+    most_games: int | None = None,
+) -> list[Game]:
     """Import every game in ``data`` for ``owner``, all or nothing.
 
     Games go to the owner's table of the same name (made when missing), or
     all into ``table`` when one is given; missing players are added.
     """
-    parsed = parse_history(data)
+    parsed = parse_history(data, most_games=most_games)
     with transaction.atomic():
         return [_save_game(p, owner=owner, table=table) for p in parsed]
 
 
 def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | None) -> Game:
     if table is None:
-        table = Table.objects.filter(owner=owner, name=parsed.table).order_by("id").first()
+        tables = Table.objects.filter(owner=owner).order_by("id")
+        table = next((t for t in tables if name_key(t.name) == name_key(parsed.table)), None)
         if table is None:
             table = Table.objects.create(owner=owner, name=parsed.table)
+    # Players already at the table are matched as people write names: "ann" is Ann.
+    known = {name_key(p.name): p for p in table.players.all()}
     players = []
     for name in parsed.names:
-        player, _ = Player.objects.get_or_create(table=table, name=name)
+        player = known.get(name_key(name))
+        if player is None:
+            player = known[name_key(name)] = Player.objects.create(table=table, name=name)
         players.append(player)
     game = Game.objects.create(
         table=table, rules=parsed.rules.to_dict(), first_dealer=parsed.first_dealer

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from games import rules as r
 
 NAME_MAX_LENGTH = 40
+TABLE_NAME_MAX_LENGTH = 80
 INVITE_LIFETIME = timedelta(days=7)
 
 
@@ -55,7 +56,7 @@ def builtin_words(text: str) -> str:
 class Table(models.Model):
     """A group of people who play together; owned by one account."""
 
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=TABLE_NAME_MAX_LENGTH)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables"
     )

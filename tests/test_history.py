@@ -335,7 +335,7 @@ def test_import_command_refuses_an_invalid_file_and_saves_nothing(owner, tmp_pat
 def test_import_command_refuses_broken_json_and_unknown_owner(owner, tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{not json")
-    with pytest.raises(CommandError, match="is not valid JSON"):
+    with pytest.raises(CommandError, match="it is not JSON text"):
         call_command("import_games", str(path), "--owner", "ann")
     path.write_text(json.dumps(MOON_EXAMPLE))
     with pytest.raises(CommandError, match="no user named 'nobody'"):

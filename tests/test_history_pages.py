@@ -195,17 +195,33 @@ def test_import_shows_what_a_file_holds_then_imports_it_all(signed_in, table, pl
     assert "Every player already plays at Friday club." in page
     assert "Alice 51, Ben 39, Cara 39" in page
     assert not Game.objects.exists()
-    data = re.search(
-        r'name="data" value="([^"]*)"',
-        signed_in.post(url, {"file": upload(MOON_EXAMPLE)}).content.decode(),
-    ).group(1)
-    import html
-
-    response = signed_in.post(url, {"data": html.unescape(data), "confirm": "1"})
+    page = signed_in.post(url, {"file": upload(MOON_EXAMPLE)}).content.decode()
+    # The confirm step sends a key, not the file: the file waits on the server.
+    kept = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    assert (
+        "Alice" not in re.search(r"<form method=\"post\" class=\"stack\">.*?</form>", page, re.S)[0]
+    )
+    response = signed_in.post(url, {"upload": kept})
     assert response.status_code == 302
     game = Game.objects.get()
     assert game.table == table
     assert list(game.seats.order_by("number").values_list("total", flat=True)) == [88, 65, 19]
+    # A key is used once; another person's or an unknown one imports nothing.
+    again = signed_in.post(url, {"upload": kept})
+    assert again.status_code == 422 and "no longer kept" in text(again)
+    assert Game.objects.count() == 1
+
+
+def test_a_kept_file_is_only_for_the_person_who_sent_it(signed_in, table, players, member):
+    from django.test import Client
+
+    url = reverse("table_import", args=[table.pk])
+    page = signed_in.post(url, {"file": upload(MOON_EXAMPLE)}).content.decode()
+    kept = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    other = Client()
+    other.force_login(member)
+    assert "no longer kept" in text(other.post(url, {"upload": kept}))
+    assert not Game.objects.exists()
 
 
 def test_import_names_new_players(signed_in, table):

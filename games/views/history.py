@@ -24,12 +24,20 @@ from games.forms import (
     ImportForm,
     StatsFilterForm,
 )
-from games.history import ImportRefused, import_history, parse_history
+from games.history import (
+    WEB_MOST_GAMES,
+    ImportRefused,
+    import_history,
+    parse_history,
+    read_history_file,
+)
 from games.models import (
     Seat,
     Table,
 )
+from games.names import name_key
 from games.stats import games_with_player, player_stats, ruleset_names
+from games.uploads import forget_upload, keep_upload, kept_upload
 
 HISTORY_PAGE_SIZE = 20
 
@@ -86,12 +94,22 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Upload a history file, see what it holds, then import it all or nothing."""
     table = get_table_for_user(request, pk)
     form = ImportForm(request.POST or None, request.FILES or None)
-    preview = problem = None
+    preview = problem = upload = None
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data["parsed"]
+        kept = {"user": request.user.pk, "table": table.pk}
         try:
-            if params.text(request.POST, "confirm", most=10):
-                games = import_history(data, owner=table.owner, table=table)
+            if form.cleaned_data["upload"]:
+                token = form.cleaned_data["upload"]
+                raw = kept_upload(**kept, token=token)
+                if raw is None:
+                    raise ImportRefused(_("The file shown is no longer kept: choose it again."))
+                games = import_history(
+                    read_history_file(raw),
+                    owner=table.owner,
+                    table=table,
+                    most_games=WEB_MOST_GAMES,
+                )
+                forget_upload(**kept, token=token)
                 messages.success(
                     request,
                     ngettext(
@@ -101,27 +119,25 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
                     ).format(count=len(games), name=table.name),
                 )
                 return redirect("table_history", table.pk)
-            preview = _import_preview(table, parse_history(data))
+            raw = form.cleaned_data["raw"]
+            parsed = parse_history(read_history_file(raw), most_games=WEB_MOST_GAMES)
+            preview = _import_preview(table, parsed)
+            upload = keep_upload(**kept, raw=raw)
         except ImportRefused as refusal:
             problem = _("Nothing was imported. {reason}").format(reason=refusal.message)
     status = 422 if (form.errors or problem) else 200
     return render(
         request,
         "games/table_import.html",
-        {
-            "table": table,
-            "form": form,
-            "preview": preview,
-            "problem": problem,
-            "text": form.cleaned_data.get("text", "") if form.is_bound and form.is_valid() else "",
-        },
+        {"table": table, "form": form, "preview": preview, "problem": problem, "upload": upload},
         status=status,
     )
 
 
 def _import_preview(table: Table, parsed: list) -> dict:
-    known = set(table.players.values_list("name", flat=True))
-    new_players = sorted({n for game in parsed for n in game.names if n not in known})
+    known = {name_key(name) for name in table.players.values_list("name", flat=True)}
+    new = {name_key(n): n for game in parsed for n in game.names if name_key(n) not in known}
+    new_players = sorted(new.values())
     return {
         "games": [
             {

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.history import ImportRefused, import_history
+from games.history import ImportRefused, import_history, read_history_file
 
 
 class Command(BaseCommand):
@@ -25,17 +24,16 @@ class Command(BaseCommand):
         path = options["file"]
         try:
             if path == "-":
-                data = json.load(sys.stdin)
+                raw = sys.stdin.buffer.read()
             else:
-                with open(path, encoding="utf-8") as f:
-                    data = json.load(f)
+                with open(path, "rb") as f:
+                    raw = f.read()
         except OSError as error:
             raise CommandError(f"Can't read {path}: {error.strerror}") from None
-        except json.JSONDecodeError as error:
-            raise CommandError(f"{path} is not valid JSON: {error}") from None
         owner = self._owner(options["owner"])
         try:
-            games = import_history(data, owner=owner)
+            # No limit on the number of games here: a whole backup comes this way.
+            games = import_history(read_history_file(raw), owner=owner)
         except ImportRefused as error:
             raise CommandError(f"Nothing imported. {error.message}") from None
         deals = sum(g.deals.count() for g in games)

@@ -1,0 +1,109 @@
+"""Sign-in and sign-up limits, with the clock moved to each window's edge."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import time_machine
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from accounts import throttle
+
+START = dt.datetime(2026, 12, 1, 20, 0, tzinfo=dt.UTC)
+PASSWORD = "a-long-pass-phrase"
+
+
+def sign_in(client: Client, username: str, password: str, url: str | None = None):
+    return client.post(url or reverse("login"), {"username": username, "password": password})
+
+
+def fail_five_times(client: Client, username: str = "ann", url: str | None = None) -> None:
+    for _ in range(throttle.FAILURES_PER_ACCOUNT):
+        sign_in(client, username, "wrong", url)
+
+
+def test_five_failures_pause_the_account_for_fifteen_minutes_after_the_last(client, owner):
+    with time_machine.travel(START, tick=False) as clock:
+        fail_five_times(client)
+        clock.shift(dt.timedelta(minutes=14, seconds=50))
+        response = sign_in(client, "ann", PASSWORD)
+        assert response.status_code == 429
+        assert "signing in is paused for 15 minutes" in response.content.decode()
+        assert "_auth_user_id" not in client.session
+        # That try (while paused) counts too: the pause runs from it.
+        clock.shift(dt.timedelta(minutes=14, seconds=50))
+        assert sign_in(client, "ann", PASSWORD).status_code == 429
+        clock.shift(dt.timedelta(minutes=15, seconds=20))
+        assert sign_in(client, "ann", PASSWORD).status_code == 302
+        assert client.session["_auth_user_id"] == str(owner.pk)
+
+
+def test_a_username_written_another_way_counts_against_the_same_account(client, owner):
+    get_user_model().objects.create_user("pab", password=PASSWORD)
+    with time_machine.travel(START, tick=False):
+        for written in ("ｐａｂ", "PAB", "pab ", "Pab", "ｐａｂ"):
+            sign_in(client, written, "wrong")
+        assert sign_in(client, "pab", PASSWORD).status_code == 429
+        # Somebody else's account from the same address is not paused.
+        assert sign_in(Client(), "ann", PASSWORD).status_code == 302
+
+
+def test_the_admins_sign_in_is_paused_too(client, db):
+    get_user_model().objects.create_superuser("boss", password=PASSWORD)
+    admin_login = reverse("admin:login")
+    with time_machine.travel(START, tick=False):
+        fail_five_times(client, "boss", admin_login)
+        response = sign_in(client, "boss", PASSWORD, admin_login)
+        assert response.status_code == 429
+        assert "_auth_user_id" not in client.session
+        # And our own sign-in page for the same account, from the same address.
+        assert sign_in(Client(), "boss", PASSWORD).status_code == 429
+
+
+def test_failures_are_counted_in_the_database_once_each(client, owner):
+    from axes.models import AccessAttempt
+
+    fail_five_times(client)
+    attempt = AccessAttempt.objects.get()
+    assert attempt.username == "ann" and attempt.failures_since_start == 5
+
+
+def signup(client: Client, username: str):
+    return client.post(
+        reverse("signup"),
+        {
+            "username": username,
+            "password1": "long-pass-phrase-1",
+            "password2": "long-pass-phrase-1",
+        },
+    )
+
+
+@pytest.mark.django_db
+def test_five_accounts_an_hour_from_one_address_and_the_window_lasts_an_hour():
+    with time_machine.travel(START, tick=False) as clock:
+        for i in range(throttle.SIGNUPS_PER_ADDRESS):
+            assert signup(Client(), f"u{i}").status_code == 302
+            clock.shift(dt.timedelta(minutes=1))
+        response = signup(Client(), "late")
+        assert response.status_code == 429
+        assert "Too many new accounts from here" in response.content.decode()
+        # 59 minutes after the first: still five in the last hour.
+        clock.move_to(START + dt.timedelta(minutes=59, seconds=30))
+        assert signup(Client(), "late").status_code == 429
+        # An hour after the first, that one has left the window: one more may come.
+        clock.move_to(START + dt.timedelta(minutes=60, seconds=30))
+        assert signup(Client(), "late").status_code == 302
+        assert signup(Client(), "later").status_code == 429
+    assert not get_user_model().objects.filter(username="later").exists()
+
+
+def test_behind_a_trusted_proxy_throttling_counts_per_client(rf, settings):
+    request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9")
+    assert throttle.client_address(request) == "10.0.0.1"
+    settings.TRUST_X_FORWARDED_FOR = True
+    # The right-most hop is the one the proxy added; earlier ones the client may forge.
+    assert throttle.client_address(request) == "203.0.113.9"
