@@ -115,10 +115,11 @@ class PlayerForm(forms.ModelForm):
         others = Player.objects.filter(table=self.table)
         if self.instance.pk:
             others = others.exclude(pk=self.instance.pk)
-        if any(
-            name_key(other) == name_key(name) for other in others.values_list("name", flat=True)
-        ):
-            raise forms.ValidationError(_("{name} already plays at this table.").format(name=name))
+        taken = {name_key(other): other for other in others.values_list("name", flat=True)}
+        if name_key(name) in taken:
+            raise forms.ValidationError(
+                _("{name} already plays at this table.").format(name=taken[name_key(name)])
+            )
         return name
 
 
