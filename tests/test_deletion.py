@@ -98,9 +98,9 @@ def test_deleting_a_member_keeps_the_tables_and_the_deals_they_entered(
         k: v for k, v in before.items() if k != "Membership"
     }
     # Their deals stand, no longer credited to anyone.
-    assert not Deal.objects.filter(entered_by__isnull=False).exclude(
-        game__table=full_table
-    ).exists()
+    assert (
+        not Deal.objects.filter(entered_by__isnull=False).exclude(game__table=full_table).exists()
+    )
 
 
 def test_a_signed_in_phone_of_a_deleted_account_is_signed_out(owner, full_table):
