@@ -195,7 +195,7 @@ def deal_edit(
                 _("Deal {number} was deleted meanwhile.").format(number=deal.number), None
             )
         if version is not None and current.version != version:
-            raise DealConflict(_changed_message(current), current)
+            raise DealConflict(changed_message(current), current)
         before = _snapshot(current)
         current.mode = entry.mode
         current.entry = entry.to_data()
@@ -220,7 +220,7 @@ def deal_delete(*, deal: Deal, by: AbstractBaseUser | None, version: int | None 
         if current is None:
             return
         if version is not None and current.version != version:
-            raise DealConflict(_changed_message(current), current)
+            raise DealConflict(changed_message(current), current)
         index = current.number - 1
         remaining = deals[:index] + deals[index + 1 :]
         # Check the whole game first, so a refused deletion deletes nothing.
@@ -277,7 +277,7 @@ def taken_message(deal: Deal) -> str:
     )
 
 
-def _changed_message(deal: Deal) -> str:
+def changed_message(deal: Deal) -> str:
     return _(
         "Deal {number} was changed by someone else since you opened it — here it is now."
     ).format(number=deal.number)

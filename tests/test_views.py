@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import rules as r
 from games.models import Deal, Game, Player, Ruleset, Table
-from games.services import deal_record
+from games.services import deal_edit, deal_record
 from tests.conftest import builtin
 from tests.test_services import DEAL_1, DEAL_2, DEAL_3, snapshot
 
@@ -103,7 +103,7 @@ def test_adding_a_player_trims_and_refuses_a_name_taken(client_owner, table, pla
     assert table.players.filter(name="Dan").exists()
     response = client_owner.post(url, {"name": "alice"})
     assert response.status_code == 422
-    assert "alice already plays at this table" in text(response)
+    assert "Alice already plays at this table" in text(response)
     response = client_owner.post(url, {"name": "x" * 41})
     assert response.status_code == 422
     assert table.players.count() == 4
@@ -371,9 +371,22 @@ def test_a_deal_someone_else_just_entered_is_shown_not_doubled(client_owner, moo
     assert response.status_code == 409
     page = text(response)
     assert "Deal 1 was just entered by olaf — here it is." in page
-    assert "Deal 1: Alice 17, Ben 13, Cara 13" in page
+    assert "Theirs: Alice 17, Ben 13, Cara 13." in page
     assert 'name="points-0" value="13"' in page
+    # Kept under its own number, with the choices: never armed as the next deal.
+    assert 'name="number" value="1"' in page
+    assert "Save deal 2" not in page
+    assert 'name="next_number" value="2"' in page and "Enter mine as deal 2" in page
+    assert "Keep theirs" in page
     assert moon_game.deals.count() == 1
+    # Sent again as it is, it conflicts again; chosen as the next deal, it is deal 2.
+    assert post_deal(client_owner, moon_game, **fields).status_code == 409
+    assert moon_game.deals.count() == 1
+    assert post_deal(client_owner, moon_game, next_number="2", **fields).status_code == 302
+    assert list(moon_game.deals.values_list("number", "scores")) == [
+        (1, [17, 13, 13]),
+        (2, [13, 17, 13]),
+    ]
 
 
 def test_saving_with_htmx_returns_a_fresh_form_and_tells_the_scoreboard(client_owner, moon_game):
@@ -555,4 +568,30 @@ def test_the_live_check_warns_when_another_phone_recorded_the_deal(
     )
     page = text(response)
     assert "Deal 1 was just entered by olaf — here it is." in page
-    assert "Save deal 1" in page
+    # The warning goes where the live check never overwrites it, with the choices.
+    assert 'id="entry-conflict" hx-swap-oob="true"' in page
+    assert "Enter mine as deal 2" in page and "Save deal" not in page
+
+
+def test_a_stale_edit_keeps_the_version_seen_until_the_person_saves_over_theirs(
+    client_owner, moon_game, outsider
+):
+    deal = deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=outsider)
+    url = reverse("deal_edit", args=[deal.pk])
+    mine = {"mode": "points", "version": "1", "points-0": "13", "points-1": "13", "points-2": "17"}
+    deal_edit(deal=deal, entry=r.PointsEntry((13, 17, 13)), by=outsider)  # another phone
+    response = client_owner.post(url, mine)
+    assert response.status_code == 409
+    page = text(response)
+    assert "Deal 1 was changed by someone else" in page
+    assert "Theirs: Alice 13, Ben 17, Cara 13." in page
+    assert 'name="version" value="1"' in page  # the version seen, not theirs
+    assert 'name="replace_version" value="2"' in page
+    # Saved again as it is: a conflict again, theirs stands.
+    assert client_owner.post(url, mine).status_code == 409
+    deal.refresh_from_db()
+    assert deal.scores == [13, 17, 13]
+    # Saved over theirs, by choice.
+    assert client_owner.post(url, {**mine, "replace_version": "2"}).status_code == 302
+    deal.refresh_from_db()
+    assert (deal.scores, deal.version) == ([13, 13, 17], 3)

@@ -34,6 +34,7 @@ from games.scoreboard import Scoreboard, load_game, scoreboard
 from games.services import (
     DealConflict,
     Refused,
+    changed_message,
     deal_delete,
     deal_edit,
     deal_record,
@@ -61,13 +62,12 @@ def entry_context(board, entry: DealEntry | None, **extra) -> dict:
         "live_url": reverse("game_live", args=[game.pk]),
         "save_url": reverse("deal_new", args=[game.pk]),
         "deal_number": board.coming.number if board.coming else None,
+        # After a conflict, the number the person's entry would take instead.
+        "next_number": board.coming.number if board.coming else None,
     }
     conflict = extra.get("conflict")
     if conflict is not None and conflict.deal is not None:
-        scores = scores_line(board.names, conflict.deal.scores)
-        context["conflict_line"] = _("Deal {number}: {scores}").format(
-            number=conflict.deal.number, scores=scores
-        )
+        context["conflict_line"] = scores_line(board.names, conflict.deal.scores)
     context.update(extra)
     return context
 
@@ -98,7 +98,12 @@ def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     number = params.number(request.POST, "number", least=1)
     if deal_id is not None:
         # Checking a change to a recorded deal, from its edit page.
-        extra["deal"] = get_object_or_404(game.deals.all(), pk=deal_id)
+        deal = extra["deal"] = get_object_or_404(game.deals.all(), pk=deal_id)
+        seen = params.number(request.POST, "version")
+        if seen is not None and seen != deal.version:
+            # Changed by another phone since this page opened: say so until the person chooses.
+            extra["conflict"] = DealConflict(changed_message(deal), deal)
+            extra["seen_version"] = seen
     elif number is not None and board.coming and number < board.coming.number:
         # Another phone recorded this deal meanwhile: say so before Save is tapped.
         existing = game.deals.select_related("entered_by").get(number=number)
@@ -114,6 +119,8 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     rules = game.get_rules()
     entry = _entry_for(request, rules, [seat.player.name for seat in seats])
     number = params.number(request.POST, "number", least=1)
+    # "Enter mine as deal N", chosen after a conflict: that number, not the one it had.
+    number = params.number(request.POST, "next_number", least=1) or number
     key = params.text(request.POST, "key", most=64) or None
     recorded = saved_game = None
     problems: list[str] = []
@@ -163,6 +170,10 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return trigger_client_event(response, "dealRecorded")
     board = scoreboard(load_game(Game.objects.all(), game.pk))
     context = entry_context(board, entry, problems=problems, conflict=conflict)
+    if conflict is not None and number is not None:
+        # The entry keeps the number it was made for: saved again as it is, it
+        # conflicts again, never lands silently as the next deal.
+        context["deal_number"] = number
     if request.htmx:
         response = render(request, "games/game_detail.html#entry", context)
         return trigger_client_event(response, "dealRecorded") if conflict else response
@@ -271,6 +282,8 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
         entry = _entry_from_post(request, board)
         engine_entry = entry.entry()
         version = params.number(request.POST, "version")
+        # "Save mine over theirs", chosen after a conflict: the version now there.
+        version = params.number(request.POST, "replace_version") or version
         if engine_entry is None:
             problems = entry.problems
         else:
@@ -285,6 +298,8 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                 problems = [r.without_deal_number(p, deal.number) for p in refusal.problems]
             except DealConflict as clash:
                 conflict = clash
+                if clash.deal is not None:
+                    deal = clash.deal  # theirs, to compare; the form keeps the version seen
             else:
                 messages.success(
                     request,
@@ -304,6 +319,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
         deal=deal,
         problems=problems,
         conflict=conflict,
+        seen_version=params.number(request.POST, "version") if conflict else None,
         save_url=reverse("deal_edit", args=[deal.pk]),
         check_url=reverse("deal_check", args=[game.pk]) + f"?deal={deal.pk}",
     )

@@ -295,6 +295,9 @@
     form.querySelectorAll(".rest").forEach((hint) => (hint.textContent = ""));
     const area = form.querySelector("#entry-check");
     if (area) Array.from(area.querySelectorAll(".tally, .problems, .ok, .errors, .taken")).forEach((el) => el.remove());
+    // A blank entry never adds up: nothing to save until it does.
+    const saveButton = form.querySelector(".save");
+    if (saveButton) saveButton.disabled = true;
     showDealNumber(form, number);
   }
 

@@ -75,11 +75,75 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     # The first phone's scores follow, and its half-entered deal is still there.
     expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals", timeout=5000)
     expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
-    # Saving it now is refused as deal 1 and kept on screen to compare.
+    # Going on with it, the phone is told deal 1 is taken; the entry is kept to compare.
     tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
-    page.get_by_role("button", name="Save deal 1").tap()
-    expect(page.locator(".errors")).to_contain_text("Deal 1 was just entered by ann — here it is.")
+    conflict = page.locator("#entry-conflict .errors")
+    expect(conflict).to_contain_text("Deal 1 was just entered by ann — here it is.")
     expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
+    # Long enough for the live check, the poll and any swap to have run: it stays,
+    # and no "Save deal 2" stands armed with the same entry.
+    page.wait_for_timeout(2500)
+    expect(conflict).to_contain_text("Deal 1 was just entered by ann")
+    expect(page.get_by_role("button", name="Save deal 2")).to_have_count(0)
+    expect(page.get_by_role("button", name="Enter mine as deal 2")).to_be_enabled()
     screenshot(page, "33-conflict")
     expect(page.locator(".history tbody tr")).to_have_count(1)
+    # Changing the entry keeps the conflict on screen too.
+    chip(page, "hearts-0", 6).tap()
+    page.wait_for_timeout(2000)
+    expect(conflict).to_contain_text("Deal 1 was just entered by ann")
+    chip(page, "hearts-0", 5).tap()
+    # The person chooses: theirs stands, mine becomes deal 2.
+    page.get_by_role("button", name="Enter mine as deal 2").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 3 — Cara deals")
+    expect(page.locator(".history tbody tr")).to_have_count(2)
+    expect(page.locator("#entry-conflict .errors")).to_have_count(0)
+    other.close()
+
+
+def test_keeping_theirs_after_a_conflict_records_nothing_of_mine(page: Page, browser, live_server):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    other, second = second_phone(browser, live_server, page.url)
+    tap_counts(second, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
+    second.get_by_role("button", name="Save deal 1").tap()
+    expect(second.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
+    expect(page.locator("#entry-conflict .errors")).to_contain_text("Deal 1 was just entered")
+    page.wait_for_timeout(2000)
+    page.get_by_role("link", name="Keep theirs").tap()
+    expect(page.get_by_role("heading", name="Enter deal 2")).to_be_visible()
+    expect(page.locator("#entry-conflict .errors")).to_have_count(0)
+    expect(page.locator('input[name="hearts-0"][value="5"]')).not_to_be_checked()
+    expect(page.locator(".history tbody tr")).to_have_count(1)
+    assert totals(page) == ["17", "13", "13"]
+    other.close()
+
+
+def test_a_stale_edit_stays_a_conflict_until_the_person_chooses(page: Page, browser, live_server):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    game_url = page.url
+    page.get_by_role("link", name="Edit deal 1").tap()
+    expect(page.get_by_role("heading", name="Change deal 1")).to_be_visible()
+    edit_url = page.url
+    other, second = second_phone(browser, live_server, edit_url)
+    # The second phone changes deal 1 first.
+    chip(second, "hearts-0", 5).tap()
+    chip(second, "hearts-1", 2).tap()
+    second.get_by_role("button", name="Save the change").tap()
+    expect(second).to_have_url(game_url)
+    # The first phone, changing the deal as it was, is told before it saves.
+    chip(page, "hearts-0", 6).tap()
+    chip(page, "hearts-1", 1).tap()
+    conflict = page.locator("#entry-conflict .errors")
+    expect(conflict).to_contain_text("Deal 1 was changed by someone else")
+    page.wait_for_timeout(2500)
+    expect(conflict).to_contain_text("Deal 1 was changed by someone else")
+    expect(page.get_by_role("button", name="Save the change")).to_have_count(0)
+    screenshot(page, "34-stale-edit")
+    page.get_by_role("button", name="Save mine over theirs").tap()
+    expect(page).to_have_url(game_url)
+    assert totals(page) == ["19", "11", "13"]
     other.close()
