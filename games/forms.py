@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -354,11 +355,14 @@ class NewGameForm(forms.Form):
     first_dealer = forms.TypedChoiceField(
         coerce=int, choices=(), initial=-1, label=gettext_lazy("First dealer"), empty_value=-1
     )
+    # Made anew for each blank form: sent twice, it opens the game it started.
+    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def __init__(self, *args, table: Table, players: Sequence[Player], rulesets, **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
         self.players = {p.pk: p for p in players}
+        self.fields["key"].initial = secrets.token_urlsafe(16)
         self.fields["ruleset"].queryset = rulesets
         self.fields["ruleset"].initial = table.default_ruleset_id
         choices = [("", "—")] + [(p.pk, p.name) for p in players]

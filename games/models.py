@@ -255,10 +255,20 @@ class Game(models.Model):
     # Read-only link to this game; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     note = models.TextField(blank=True, max_length=2000)
+    # Sent with the New game form: the same form sent twice (Back, then Start
+    # again; a double tap) opens the game it started instead of a second one.
+    start_key = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-started_at", "-id"]
         indexes = [models.Index(fields=["table", "status"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "start_key"],
+                condition=~Q(start_key=""),
+                name="game_start_key_unique_per_table",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table} game {self.pk}"

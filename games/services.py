@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -65,11 +65,17 @@ def game_start(
     ruleset: Ruleset,
     first_dealer: int | None = None,
     by: AbstractBaseUser | None = None,
+    key: str = "",
 ) -> Game:
     """Seat ``players`` in this order (clockwise) and start a game.
 
-    ``first_dealer`` is a seat index; None draws one at random.
+    ``first_dealer`` is a seat index; None draws one at random. ``key`` names
+    this start: a game already started with it is returned as it is.
     """
+    if key:
+        started = table.games.filter(start_key=key).first()
+        if started is not None:
+            return started
     if any(p.table_id != table.pk for p in players):
         raise Refused(_(NOT_YOUR_PLAYERS))
     if len({p.pk for p in players}) != len(players):
@@ -82,17 +88,26 @@ def game_start(
         first_dealer = secrets.randbelow(len(players))
     if not 0 <= first_dealer < len(players):
         raise Refused(_("The first dealer must be one of the players."))
-    with transaction.atomic():
-        game = Game.objects.create(
-            table=table,
-            ruleset=ruleset,
-            rules=rules.to_dict(),
-            first_dealer=first_dealer,
-            created_by=by if by is not None and by.is_authenticated else None,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=game, player=player, number=number) for number, player in enumerate(players)
-        )
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                table=table,
+                ruleset=ruleset,
+                rules=rules.to_dict(),
+                first_dealer=first_dealer,
+                created_by=by if by is not None and by.is_authenticated else None,
+                start_key=key,
+            )
+            Seat.objects.bulk_create(
+                Seat(game=game, player=player, number=number)
+                for number, player in enumerate(players)
+            )
+    except IntegrityError:
+        # The same form, sent twice at once: the other request started it.
+        started = table.games.filter(start_key=key).first() if key else None
+        if started is None:
+            raise
+        return started
     return game
 
 

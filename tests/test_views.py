@@ -595,3 +595,25 @@ def test_a_stale_edit_keeps_the_version_seen_until_the_person_saves_over_theirs(
     assert client_owner.post(url, {**mine, "replace_version": "2"}).status_code == 302
     deal.refresh_from_db()
     assert (deal.scores, deal.version) == ([13, 13, 17], 3)
+
+
+def test_a_new_game_form_sent_again_opens_the_game_it_started(client_owner, table, players):
+    url = reverse("game_new", args=[table.pk])
+    page = client_owner.get(url).content.decode()
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    assert (
+        key != re.search(r'name="key" value="([^"]+)"', client_owner.get(url).content.decode())[1]
+    )
+    ruleset = builtin("Black Maria")
+    form = {"key": key, "ruleset": ruleset.pk, "first_dealer": "0"}
+    form.update({f"seat_{i}": p.pk for i, p in enumerate(players)})
+    first = client_owner.post(url, form)
+    assert first.status_code == 302
+    game = table.games.get()
+    # Back, then "Start the game" again, or a double tap: the same game opens.
+    again = client_owner.post(url, form)
+    assert again.status_code == 302 and again.url == first.url == game.get_absolute_url()
+    assert table.games.count() == 1
+    # A new form (a new key) starts a new game.
+    assert client_owner.post(url, {**form, "key": "another"}).status_code == 302
+    assert table.games.count() == 2

@@ -51,6 +51,10 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
         rulesets=rulesets_for_table(table),
         initial=initial,
     )
+    key = params.text(request.POST, "key", most=64)
+    if key and (started := table.games.filter(start_key=key).first()) is not None:
+        # This form started a game already (Back, then Start again): open that one.
+        return redirect(started)
     if request.method == "POST" and form.is_valid():
         try:
             game = game_start(
@@ -59,6 +63,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
                 ruleset=form.cleaned_data["ruleset"],
                 first_dealer=form.cleaned_data["first_dealer"],
                 by=request.user,
+                key=key,
             )
         except Refused as refusal:
             for problem in refusal.problems:

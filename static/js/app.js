@@ -24,6 +24,18 @@
     }
   });
 
+  // A New game form reached again with Back carries the key it was sent
+  // with (the service worker fetches the page anew, with a new key): sent
+  // again, it opens the game it started instead of starting a second one.
+  const startForm = document.querySelector("form[data-start-key]");
+  if (startForm && "sessionStorage" in window) {
+    const slot = "start-key:" + location.pathname;
+    const arrival = (performance.getEntriesByType("navigation")[0] || {}).type;
+    const sent = sessionStorage.getItem(slot);
+    if (sent && arrival === "back_forward") startForm.elements.key.value = sent;
+    startForm.addEventListener("submit", () => sessionStorage.setItem(slot, startForm.elements.key.value));
+  }
+
   const game = document.getElementById("game-body");
   if (!game) return;
 

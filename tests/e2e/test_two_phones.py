@@ -147,3 +147,16 @@ def test_a_stale_edit_stays_a_conflict_until_the_person_chooses(page: Page, brow
     expect(page).to_have_url(game_url)
     assert totals(page) == ["19", "11", "13"]
     other.close()
+
+
+def test_back_to_the_new_game_form_and_start_again_opens_the_same_game(page: Page, live_server):
+    from games.models import Game
+
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    game_url = page.url
+    page.go_back()
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 1 — Alice deals")
+    assert page.url == game_url
+    assert Game.objects.count() == 1
