@@ -460,8 +460,11 @@
 
   async function sendInOrder() {
     let sent = 0;
-    for (const item of await queued()) {
-      if (item.status !== "waiting") break; // the person chooses first; later deals wait
+    for (;;) {
+      // Read afresh each time: a deal recorded under another number moves the
+      // ones after it on, and they must go with their new numbers.
+      const item = (await queued())[0];
+      if (!item || item.status !== "waiting") break; // the person chooses first; later deals wait
       const answer = await post(item);
       if (answer === null) break; // no network after all: later
       if (answer.status === "recorded") {

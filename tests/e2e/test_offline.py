@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.core.signals import request_started
 from playwright.sync_api import Page, expect
 
@@ -156,7 +157,7 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
 
 def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_server):
     """Offline, the phone's check of counts and cards says what the server would."""
-    from games.forms import DealEntry
+    from games.entry import DealEntry
     from games.models import Game
 
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
@@ -216,3 +217,54 @@ def test_an_idle_game_page_is_not_fetched_again_by_its_polls(page: Page, live_se
         assert 1 <= asked.count(path) <= 2  # kept again once the game moved on
     finally:
         request_started.disconnect(receiver)
+
+
+MINE = [(17, 13, 13), (15, 15, 13), (20, 10, 13)]
+THEIRS = (13, 17, 13)
+
+
+@pytest.mark.parametrize(
+    ("choice", "expected"),
+    [
+        ("Keep theirs", [THEIRS, MINE[1], MINE[2]]),
+        ("Replace theirs with mine", MINE),
+        ("Enter mine as the next deal", [THEIRS, *MINE]),
+    ],
+)
+def test_three_kept_deals_a_conflict_on_the_first_and_each_choice_keeps_every_deal_once(
+    page: Page, browser, live_server, choice, expected
+):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    game_url = page.url
+    page.goto(game_url + "?mode=points")
+    until_the_worker_looks_after(page)
+    expect(page.locator("#points-input-0")).to_be_visible()
+    page.context.set_offline(True)
+    for number, points in enumerate(MINE, start=1):
+        type_points(page, *points)
+        page.get_by_role("button", name=f"Save deal {number}").tap()
+        expect(page.locator("#waiting-list > li")).to_have_count(number)
+        # The blank form after a kept deal can't be saved until it adds up.
+        expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_disabled()
+
+    other, second = second_phone(browser, live_server, game_url)
+    second.get_by_role("link", name="Points").tap()
+    type_points(second, *THEIRS)
+    second.get_by_role("button", name="Save deal 1").tap()
+    expect(second.locator("#coming-h")).to_contain_text("Deal 2")
+    other.close()
+
+    page.context.set_offline(False)
+    kept = page.locator("#waiting-list > li")
+    expect(kept.first).to_contain_text("Deal 1 — entered meanwhile by ann", timeout=10_000)
+    expect(kept).to_have_count(3)
+    page.get_by_role("button", name=choice).tap()
+    # Every later kept deal goes in after it: no conflict with the phone's own deals.
+    expect(page.locator("#waiting")).to_be_hidden(timeout=15_000)
+    expect(page.locator(".history tbody tr")).to_have_count(len(expected), timeout=10_000)
+    export = page.request.get(game_url + "export.json").json()
+    recorded = [
+        tuple(d["points"].values()) if "points" in d else None for d in export["games"][0]["deals"]
+    ]
+    assert recorded == expected
+    assert [d["number"] for d in export["games"][0]["deals"]] == list(range(1, len(expected) + 1))
