@@ -121,13 +121,26 @@ def get_ruleset_for_table(table: Table, pk: int) -> Ruleset:
     return get_object_or_404(rulesets_for_table(table), pk=pk)
 
 
-def watched_games(token: str) -> QuerySet[Game]:
-    """Games a watch link shows: the game's own link, or its table's."""
-    if not token:
-        return Game.objects.none()
-    return Game.objects.filter(Q(watch_token=token) | Q(table__watch_token=token))
+def get_own_ruleset_for_owner(request: HttpRequest, table_pk: int, pk: int) -> Ruleset:
+    """One of the table's own rulesets (built-in ones are never edited), for its owner."""
+    table = get_table_for_owner(request, table_pk)
+    return get_object_or_404(Ruleset.objects.filter(table=table).select_related("table"), pk=pk)
+
+
+# --- Watch links: anyone holding one sees that game, or that table's games ------------
 
 
 def watched_by_own_link(token: str) -> QuerySet[Game]:
     """The game whose own watch link this is (one indexed lookup, no join)."""
     return Game.objects.filter(watch_token=token) if token else Game.objects.none()
+
+
+def watched_table(token: str) -> Table:
+    return get_object_or_404(
+        Table.objects.filter(watch_token=token) if token else Table.objects.none()
+    )
+
+
+def watched_by_table_link(token: str) -> QuerySet[Game]:
+    """The games of the table whose watch link this is."""
+    return Game.objects.filter(table__watch_token=token) if token else Game.objects.none()

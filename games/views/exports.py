@@ -16,7 +16,12 @@ from django.views.decorators.http import (
     require_GET,
 )
 
-from games.access import games_for_user, get_table_for_user
+from games.access import (
+    games_for_user,
+    get_table_for_user,
+    watched_by_own_link,
+    watched_by_table_link,
+)
 from games.history import iter_csv, iter_json
 from games.models import (
     Game,
@@ -70,13 +75,13 @@ def account_export(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def watch_game_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
-    games = Game.objects.filter(watch_token=token) if token else Game.objects.none()
+    games = watched_by_own_link(token)
     game = get_object_or_404(games.select_related("table"))
     return _download(games, fmt, _game_filename(game))
 
 
 @require_GET
 def watch_table_game_export(request: HttpRequest, token: str, pk: int, fmt: str) -> HttpResponse:
-    games = Game.objects.filter(table__watch_token=token, pk=pk) if token else Game.objects.none()
+    games = watched_by_table_link(token).filter(pk=pk)
     game = get_object_or_404(games.select_related("table"))
     return _download(games, fmt, _game_filename(game))

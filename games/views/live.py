@@ -16,10 +16,9 @@ from django.views.decorators.http import (
     require_GET,
 )
 
-from games.access import games_for_user, watched_by_own_link
+from games.access import games_for_user, watched_by_own_link, watched_by_table_link, watched_table
 from games.models import (
     Game,
-    Table,
 )
 from games.scoreboard import load_game, scoreboard
 
@@ -99,7 +98,7 @@ def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_table(request: HttpRequest, token: str) -> HttpResponse:
-    table = get_object_or_404(Table.objects.filter(watch_token=token))
+    table = watched_table(token)
     games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
     return render(
         request, "games/watch_table.html", {"table": table, "games": games, "token": token}
@@ -108,7 +107,7 @@ def watch_table(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    games = Game.objects.filter(table__watch_token=token)
+    games = watched_by_table_link(token)
     get_object_or_404(games.values("pk"), pk=pk)
     live_url = reverse("watch_table_game_live", args=[token, pk])
     exports = [reverse("watch_table_game_export", args=[token, pk, fmt]) for fmt in ("json", "csv")]
@@ -117,16 +116,12 @@ def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 
 @require_GET
 def watch_table_game_live(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    (version,) = _found(
-        Game.objects.filter(table__watch_token=token, pk=pk).values_list("version").first()
-        if token
-        else None
-    )
+    (version,) = _found(watched_by_table_link(token).filter(pk=pk).values_list("version").first())
     return _live_response(
         request,
         pk,
         version,
-        lambda: load_game(Game.objects.filter(table__watch_token=token), pk),
+        lambda: load_game(watched_by_table_link(token), pk),
         live_url=lambda: reverse("watch_table_game_live", args=[token, pk]),
         readonly=True,
     )

@@ -8,7 +8,7 @@ from django.http import (
     HttpRequest,
     HttpResponse,
 )
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_http_methods,
@@ -16,7 +16,7 @@ from django.views.decorators.http import (
 )
 
 from games import params
-from games.access import get_ruleset_for_table, get_table_for_owner
+from games.access import get_own_ruleset_for_owner, get_ruleset_for_table, get_table_for_owner
 from games.forms import (
     RulesetForm,
     ruleset_summary,
@@ -57,8 +57,8 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def ruleset_edit(request: HttpRequest, pk: int, ruleset_pk: int) -> HttpResponse:
-    table = get_table_for_owner(request, pk)
-    ruleset = get_object_or_404(Ruleset.objects.filter(table=table), pk=ruleset_pk)
+    ruleset = get_own_ruleset_for_owner(request, pk, ruleset_pk)
+    table = ruleset.table
     form = RulesetForm(request.POST or None, instance=ruleset)
     if request.method == "POST" and form.is_valid():
         form.save()
