@@ -8,6 +8,14 @@ edits, and a watcher polling the watch link. Every client scores its own game
 with the rules engine; at the end each game's export is compared with that:
 any lost, doubled or wrong deal, or any 5xx answer, fails the run. Bounded in
 count and time; it talks to 127.0.0.1 only.
+
+``--faults`` (``make load LOAD_ARGS=--faults``) also cuts the app's database
+connections and kills a gunicorn worker, in turn, every second or two. The
+clients then do what phones do: sign in again, and send a deal again with its
+key (a deal sent twice is recorded once). A request in flight when a fault
+strikes may fail; any 5xx that did not overlap a fault fails the run (a cut
+connection must never fail the request after it), and so does anything lost
+or doubled.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import json
 import os
 import random
 import re
+import signal
 import sys
 import tempfile
 import threading
@@ -40,40 +49,68 @@ class Outcome:
     deals: int = 0
     edits: int = 0
     polls: int = 0
+    retries: int = 0
     statuses: dict[int, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    # (start, end) of every request answered 5xx, to hold against the faults' times.
+    server_errors: list[tuple[float, float]] = field(default_factory=list)
+
+
+ATTEMPTS = 8
 
 
 class Client:
-    """One phone: a signed-in session talking to the server."""
+    """One phone: a signed-in session talking to the server, trying again as a phone does."""
 
     def __init__(self, port: int, username: str, outcome: Outcome):
         self.port = port
-        self.session = Session(port, username, PASSWORD)
+        self.username = username
         self.outcome = outcome
+        self.session = self._sign_in()
         self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
 
+    def _sign_in(self) -> Session:
+        for attempt in range(ATTEMPTS):
+            try:
+                return Session(self.port, self.username, PASSWORD)
+            except (OSError, http.client.HTTPException, SystemExit):
+                self.outcome.retries += 1
+                time.sleep(0.2 * (attempt + 1))
+        raise RuntimeError(f"{self.username} could not sign in")
+
     def request(self, method: str, path: str, form: dict | None = None, htmx=False):
-        headers = {"Cookie": self.session.cookie}
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": self.session.csrf})
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        if htmx:
-            headers.update({"HX-Request": "true", "X-CSRFToken": self.session.csrf})
-        for attempt in range(3):
+        """Send, and send again after a dropped connection or a 5xx (forms carry their keys)."""
+        for attempt in range(ATTEMPTS):
+            headers = {"Cookie": self.session.cookie}
+            body = None
+            if form is not None:
+                body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": self.session.csrf})
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+            if htmx:
+                headers.update({"HX-Request": "true", "X-CSRFToken": self.session.csrf})
+            started = time.monotonic()
             try:
                 self.conn.request(method, path, body=body, headers=headers)
                 response = self.conn.getresponse()
                 data = response.read().decode()
-                break
             except (OSError, http.client.HTTPException):
                 self.conn.close()
-                if attempt == 2:
-                    raise
-        status = response.status
-        self.outcome.statuses[status] = self.outcome.statuses.get(status, 0) + 1
-        return status, response.getheader("Location", ""), data
+                self.outcome.retries += 1
+                time.sleep(0.1 * (attempt + 1))
+                continue
+            status = response.status
+            self.outcome.statuses[status] = self.outcome.statuses.get(status, 0) + 1
+            if status >= 500:
+                self.outcome.server_errors.append((started, time.monotonic()))
+                self.outcome.retries += 1
+                time.sleep(0.1 * (attempt + 1))
+                continue
+            if status == 302 and "/accounts/login/" in response.getheader("Location", ""):
+                self.session = self._sign_in()  # signed out: sign in again, then resend
+                self.outcome.retries += 1
+                continue
+            return status, response.getheader("Location", ""), data
+        raise RuntimeError(f"{method} {path}: no answer after {ATTEMPTS} tries")
 
 
 def honest_deal(rng: random.Random):
@@ -119,7 +156,9 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
     seats = re.findall(r'<option value="(\d+)"[^>]*>(Alice|Ben|Cara)</option>', page)
     ids = {name: pk for pk, name in seats}
     form = {f"seat_{i}": ids[n] for i, n in enumerate(NAMES)}
-    form.update(first_dealer="0", ruleset=ruleset.group(1))
+    # The form's key: sent again after a lost answer, it opens the game it started.
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    form.update(first_dealer="0", ruleset=ruleset.group(1), key=key)
     _, location, _ = phone.request("POST", f"/tables/{table}/games/new/", form)
     game = int(re.search(r"/games/(\d+)/", location).group(1))
     outcome.game = game
@@ -138,6 +177,7 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
                 break
             entry, form = honest_deal(rng)
             form["number"] = str(len(entries) + 1)
+            form["key"] = f"table-{index}-deal-{len(entries) + 1}"
             status, _, _ = phone.request("POST", f"/games/{game}/deals/", form, htmx=True)
             if status != 200:
                 outcome.problems.append(f"deal {len(entries) + 1}: status {status}")
@@ -162,7 +202,8 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
                     status, _, _ = phone.request(
                         "POST", f"/deals/{deal_id.group(1)}/edit/", new_form
                     )
-                    if status == 302:
+                    if status == 302 or (status == 409 and edited(phone, game, trial)):
+                        # (409 after a resend: the first try went in, its answer was lost.)
                         entries = trial
                         outcome.edits += 1
     finally:
@@ -172,6 +213,13 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
     return outcome
 
 
+def edited(phone: Client, game: int, trial: list[r.Entry]) -> bool:
+    """Whether deal 1 as stored is the changed one."""
+    _, _, body = phone.request("GET", f"/games/{game}/export.json")
+    stored = json.loads(body)["games"][0]["deals"][0]["scores"]
+    return [stored[n] for n in NAMES] == list(r.score_deal(RULES, NAMES, trial[0]).scores)
+
+
 def watch(port: int, token: str, outcome: Outcome, stop: threading.Event, deadline: float):
     """A second phone on the watch link, polling as the page does (faster)."""
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
@@ -179,11 +227,15 @@ def watch(port: int, token: str, outcome: Outcome, stop: threading.Event, deadli
     while not stop.is_set() and time.monotonic() < deadline:
         try:
             conn.request("GET", f"/watch/{token}/live/", headers={"If-None-Match": etag})
+            started = time.monotonic()
             response = conn.getresponse()
             response.read()
         except (OSError, http.client.HTTPException):
             conn.close()
+            stop.wait(0.1)
             continue
+        if response.status >= 500:
+            outcome.server_errors.append((started, time.monotonic()))
         outcome.polls += 1
         outcome.statuses[response.status] = outcome.statuses.get(response.status, 0) + 1
         etag = response.getheader("ETag", etag)
@@ -212,10 +264,72 @@ def compare(phone: Client, game: int, entries: list[r.Entry]) -> list[str]:
     return problems
 
 
-def run(database_url: str, *, tables: int, workers: int, max_deals: int, seconds: float, seed: int):
+# The app's connections name themselves, so that only they are cut.
+APP_NAME = "scorekeeper-load"
+
+
+def cut_connections(database_url: str) -> int:
+    """End the app's connections to its database, as a database restart would."""
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND application_name = %s",
+            [APP_NAME],
+        ).fetchall()
+    return len(rows)
+
+
+def gunicorn_workers(port: int) -> list[int]:
+    """The worker processes of the gunicorn serving ``port`` (not its master)."""
+    bound = f"{HOST}:{port}".encode()
+    found: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                command = f.read()
+            with open(f"/proc/{entry}/stat") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            continue
+        if b"gunicorn" in command and bound in command:
+            found[int(entry)] = parent
+    return [pid for pid, parent in found.items() if parent in found]
+
+
+def make_faults(database_url: str, port: int, stop: threading.Event, log: list) -> None:
+    """Every second or two, in turn: cut the database connections, or kill a worker."""
+    rng = random.Random(1)
+    turn = 0
+    while not stop.wait(rng.uniform(1.0, 2.0)):
+        at = time.monotonic()
+        if turn % 2 == 0:
+            log.append(("connections cut", at, cut_connections(database_url)))
+        else:
+            workers = gunicorn_workers(port)
+            if workers:
+                os.kill(rng.choice(workers), signal.SIGKILL)
+                log.append(("worker killed", at, 1))
+        turn += 1
+
+
+def run(
+    database_url: str,
+    *,
+    tables: int,
+    workers: int,
+    max_deals: int,
+    seconds: float,
+    seed: int,
+    faults: bool = False,
+):
     """Play the tables against a fresh server; return (summary, problems)."""
     with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as tmp:
-        env = server_env(database_url, f"{tmp}/static")
+        joiner = "&" if "?" in database_url else "?"
+        env = server_env(f"{database_url}{joiner}application_name={APP_NAME}", f"{tmp}/static")
         manage(env, "migrate", "--noinput")
         manage(env, "createcachetable")
         manage(env, "collectstatic", "--noinput")
@@ -238,10 +352,20 @@ def run(database_url: str, *, tables: int, workers: int, max_deals: int, seconds
                     outcomes[i].problems.append(f"table {i}: {type(error).__name__}: {error}")
 
             threads = [threading.Thread(target=play_one, args=(i,)) for i in range(tables)]
+            stop_faults = threading.Event()
+            fault_log: list[tuple[str, float, int]] = []
+            fault_maker = threading.Thread(
+                target=make_faults, args=(database_url, port, stop_faults, fault_log)
+            )
+            if faults:
+                fault_maker.start()
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join(seconds + 60)
+            stop_faults.set()
+            if faults:
+                fault_maker.join(30)
             elapsed = time.monotonic() - started
     statuses: dict[int, int] = {}
     for outcome in outcomes:
@@ -249,14 +373,29 @@ def run(database_url: str, *, tables: int, workers: int, max_deals: int, seconds
             statuses[status] = statuses.get(status, 0) + count
     problems = [p for o in outcomes for p in o.problems]
     problems += [f"table {o.table}: no deal was played" for o in outcomes if o.deals == 0]
-    errors = sum(count for status, count in statuses.items() if status >= 500)
-    if errors:
-        problems.append(f"{errors} answers were server errors (5xx)")
+    # A 5xx may only come from a request in flight when a fault struck it.
+    strikes = [at for _, at, _ in fault_log]
+    errors = [e for o in outcomes for e in o.server_errors]
+    unexplained = [
+        (start, end)
+        for start, end in errors
+        if not any(start - 0.05 <= at <= end + 0.05 for at in strikes)
+    ]
+    if unexplained:
+        problems.append(f"{len(unexplained)} answers were server errors (5xx) outside any fault")
     summary = (
         f"{tables} tables, {sum(o.deals for o in outcomes)} deals, "
         f"{sum(o.edits for o in outcomes)} edits, {sum(o.polls for o in outcomes)} polls "
         f"in {elapsed:.1f} s; answers by status: {dict(sorted(statuses.items()))}"
     )
+    if faults:
+        cuts = sum(n for kind, _, n in fault_log if kind == "connections cut")
+        kills = sum(1 for kind, _, _ in fault_log if kind == "worker killed")
+        summary += (
+            f"; faults: {cuts} database connections cut, {kills} workers killed; "
+            f"{sum(o.retries for o in outcomes)} requests sent again, "
+            f"{len(errors)} 5xx while a fault struck"
+        )
     return summary, problems
 
 
@@ -267,6 +406,9 @@ def main() -> None:
     parser.add_argument("--max-deals", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=300, help="time limit")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--faults", action="store_true", help="cut database connections and kill workers"
+    )
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         raise SystemExit("Set DATABASE_URL to a throw-away PostgreSQL database.")
@@ -277,6 +419,7 @@ def main() -> None:
         max_deals=args.max_deals,
         seconds=args.seconds,
         seed=args.seed,
+        faults=args.faults,
     )
     print(summary)
     if problems:

@@ -232,6 +232,22 @@ def test_tables_playing_at_once_lose_nothing():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_tables_lose_nothing_while_connections_are_cut_and_workers_killed():
+    """The fault mode: every game still matches its clients' scoring, nothing doubled."""
+    from bench import load
+
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    summary, problems = load.run(
+        url, tables=8, workers=2, max_deals=30, seconds=120, seed=12, faults=True
+    )
+    assert problems == [], summary
+    cuts = int(re.search(r"(\d+) database connections cut", summary).group(1))
+    kills = int(re.search(r"(\d+) workers killed", summary).group(1))
+    assert cuts > 0 and kills > 0, summary
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_connection_the_database_cut_off_is_replaced_before_the_next_request():
     """Django's own health check: a cut connection never fails a request."""
     import psycopg
