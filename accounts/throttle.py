@@ -8,6 +8,7 @@ New accounts are limited per address with a window that really lasts an hour.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 import unicodedata
 
@@ -54,8 +55,13 @@ def normalised_username(request: HttpRequest, credentials: dict | None) -> str:
     return unicodedata.normalize("NFKC", raw).strip().casefold()[:150]
 
 
-def axes_client_address(request: HttpRequest) -> str:
-    return client_address(request)
+def axes_client_address(request: HttpRequest) -> str | None:
+    """The address for axes's records, which hold only real addresses (a unix socket has none)."""
+    address = client_address(request)
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None
 
 
 def locked_out(

@@ -17,6 +17,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from games import sql
 from games.models import (
     Deal,
     Game,
@@ -26,6 +27,7 @@ from games.models import (
     Seat,
     Table,
 )
+from games.params import LARGEST_ID
 from games.scoreboard import load_game
 
 
@@ -66,6 +68,25 @@ def games_for_user(user) -> QuerySet[Game]:
     if not user.is_authenticated:
         return Game.objects.none()
     return Game.objects.filter(user_may_see(user.pk, owner="table__owner_id", table="table_id"))
+
+
+def game_page_key_for_user(request: HttpRequest, pk: int) -> tuple:
+    """What a kept game page depends on (its version, names, notes); 404 for an outsider.
+
+    The busiest check of all, as one plain SQL statement (games/sql.py).
+    """
+    found = sql.game_page_key(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
+    if found is None:
+        raise Http404("No such game.")
+    return found
+
+
+def game_version_for_user(request: HttpRequest, pk: int) -> int:
+    """The game's version, for its poll; 404 for an outsider (games/sql.py)."""
+    found = sql.game_version(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
+    if found is None:
+        raise Http404("No such game.")
+    return found
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:

@@ -107,3 +107,10 @@ def test_behind_a_trusted_proxy_throttling_counts_per_client(rf, settings):
     settings.TRUST_X_FORWARDED_FOR = True
     # The right-most hop is the one the proxy added; earlier ones the client may forge.
     assert throttle.client_address(request) == "203.0.113.9"
+
+
+def test_a_request_without_an_address_still_signs_in(owner):
+    """Behind a proxy on a unix socket REMOTE_ADDR may be empty: sign-in must not fail."""
+    client = Client(REMOTE_ADDR="")
+    assert sign_in(client, "ann", PASSWORD).status_code == 302
+    assert sign_in(Client(REMOTE_ADDR=""), "ann", "wrong").status_code == 200

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
 from django.http import (
-    Http404,
     HttpRequest,
     HttpResponse,
 )
@@ -20,7 +19,12 @@ from django.views.decorators.http import (
 
 from games import params
 from games import rules as r
-from games.access import games_for_user, get_game_for_user, get_table_for_user, rulesets_for_table
+from games.access import (
+    game_page_key_for_user,
+    get_game_for_user,
+    get_table_for_user,
+    rulesets_for_table,
+)
 from games.entry import MODE_NAMES, DealEntry, default_mode, modes_for
 from games.forms import GameNoteForm, NewGameForm
 from games.models import (
@@ -84,14 +88,7 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     mode = params.text(request.GET, "mode", most=10)
     if request.htmx or get_messages(request):
         return _game_page(request, get_game_for_user(request, pk), mode)
-    found = (
-        games_for_user(request.user)
-        .filter(pk=pk)
-        .values_list("version", "table__last_entry_mode", "table__name", "note", "ruleset__notes")
-        .first()
-    )
-    if found is None:
-        raise Http404("No such game.")
+    found = game_page_key_for_user(request, pk)
     if mode not in r.ENTRY_MODES:
         mode = ""
     version, *shown = found

@@ -16,7 +16,13 @@ from django.views.decorators.http import (
     require_GET,
 )
 
-from games.access import games_for_user, watched_by_own_link, watched_by_table_link, watched_table
+from games.access import (
+    game_version_for_user,
+    games_for_user,
+    watched_by_own_link,
+    watched_by_table_link,
+    watched_table,
+)
 from games.models import (
     Game,
 )
@@ -63,7 +69,7 @@ def _found(row: tuple | None) -> tuple:
 @login_required
 @require_GET
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
-    (version,) = _found(games_for_user(request.user).filter(pk=pk).values_list("version").first())
+    version = game_version_for_user(request, pk)
     return _live_response(
         request,
         pk,

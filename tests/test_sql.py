@@ -1,0 +1,59 @@
+"""The plain SQL of games/sql.py gives what the ORM's access rule gives."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import sql
+from games.access import games_for_user
+from games.models import Game, Membership, Table
+from games.services import deal_record, game_start
+from tests.conftest import builtin
+from tests.test_services import DEAL_1
+
+
+def orm_page_key(game: int, user) -> tuple | None:
+    return (
+        games_for_user(user)
+        .filter(pk=game)
+        .values_list("version", "table__last_entry_mode", "table__name", "note", "ruleset__notes")
+        .first()
+    )
+
+
+def orm_version(game: int, user) -> int | None:
+    found = games_for_user(user).filter(pk=game).values_list("version").first()
+    return None if found is None else found[0]
+
+
+@pytest.fixture
+def cast(owner, member, outsider, moon_game, players):
+    """The owner's game with a deal and a note; another table's game the member plays at too."""
+    deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    Game.objects.filter(pk=moon_game.pk).update(note="At the cabin")
+    elsewhere = Table.objects.create(name="Elsewhere", owner=outsider, last_entry_mode="cards")
+    Membership.objects.create(table=elsewhere, user=member)
+    others = [elsewhere.players.create(name=n) for n in ("Dan", "Eve", "Finn")]
+    other_game = game_start(table=elsewhere, players=others, ruleset=builtin("Hearts only"))
+    Game.objects.filter(pk=other_game.pk).update(ruleset=None)  # a game whose ruleset is gone
+    loner = get_user_model().objects.create_user("lone", password="a-long-pass-phrase")
+    return [owner, member, outsider, loner], [moon_game.pk, other_game.pk, other_game.pk + 99]
+
+
+def test_the_game_page_key_is_the_orms_for_everyone(cast):
+    users, games = cast
+    seen = 0
+    for user in users:
+        for game in games:
+            expected = orm_page_key(game, user)
+            assert sql.game_page_key(game=game, user=user.pk) == expected, (user, game)
+            seen += expected is not None
+    assert seen == 4  # owner 1, member 2, outsider 1 (their own), loner 0
+
+
+def test_the_game_version_is_the_orms_for_everyone(cast):
+    users, games = cast
+    for user in users:
+        for game in games:
+            assert sql.game_version(game=game, user=user.pk) == orm_version(game, user)
