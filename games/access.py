@@ -8,8 +8,7 @@ learns nothing of what exists. Owner-only actions answer members 403.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -97,30 +96,14 @@ def get_game_for_user(request: HttpRequest, pk: int) -> Game:
 
 
 def get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat], int]:
-    """A game, its table and rules, its seats with their players, and its deal count.
+    """A game (what a deal save needs of it), its seats with their players, its deal count.
 
-    One query, so the count and the seats' totals belong with the game's version.
+    The save's read, as plain SQL (games/sql.py): 404 for an outsider.
     """
-    if not request.user.is_authenticated:
+    found = sql.game_for_save(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
+    if found is None:
         raise Http404("No such game.")
-    last_number = (
-        Deal.objects.filter(game_id=OuterRef("game_id")).order_by("-number").values("number")[:1]
-    )
-    seats = list(
-        Seat.objects.filter(
-            user_may_see(request.user.pk, owner="game__table__owner_id", table="game__table_id"),
-            game_id=pk,
-        )
-        .select_related("player", "game__table", "game__ruleset")
-        .annotate(played=Coalesce(Subquery(last_number), 0))
-        .order_by("number")
-    )
-    if not seats:
-        raise Http404("No such game.")
-    game = seats[0].game
-    for seat in seats:
-        seat.game = game  # one game object for all of them
-    return game, seats, seats[0].played
+    return found
 
 
 def get_deal_for_user(request: HttpRequest, pk: int) -> Deal:

@@ -360,12 +360,13 @@ def store_scores(
 
     was = game.status
     game.status = Game.FINISHED if state.finished else Game.IN_PROGRESS
-    if state.finished and was != Game.FINISHED:
-        game.finished_at = timezone.now()
-    elif not state.finished:
-        game.finished_at = None
+    fields = ["status", "version", "updated_at"]
+    if state.finished != (was == Game.FINISHED):
+        # Finished now, or re-opened: only then does the time change.
+        game.finished_at = timezone.now() if state.finished else None
+        fields.append("finished_at")
     game.version += 1
-    game.save(update_fields=["status", "finished_at", "version", "updated_at"])
+    game.save(update_fields=fields)
 
 
 def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:

@@ -153,6 +153,13 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorekeeper_cache",
     },
+    # Sessions read through it (SESSION_ENGINE below): kept apart, so the
+    # other entries' culling never drops one, and big enough for every phone.
+    "sessions": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorekeeper_session_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
     # In front of it, per process, for what is keyed by a version read from
     # the database on every request (so it can never be stale): whole game pages.
     "local": {
@@ -169,9 +176,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Django's database sessions: a password change or a deleted account signs
-# out every other phone at once.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Django's database sessions, read through the cache shared by every process
+# (one plain query instead of an ORM one and a decode: every signed-in request
+# reads its session). A password change or a deleted account signs out every
+# other phone at once, as Django checks the user against the session each time.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "sessions"
 AUTHENTICATION_BACKENDS = [
     # First: refuses to check a password while its account is paused.
     "axes.backends.AxesStandaloneBackend",

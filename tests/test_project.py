@@ -104,7 +104,8 @@ def test_database_url_selects_djangos_own_postgresql_backend_with_health_checks(
 def test_djangos_own_sessions_sign_in_and_middleware_are_used():
     from django.conf import settings
 
-    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+    assert "DatabaseCache" in settings.CACHES[settings.SESSION_CACHE_ALIAS]["BACKEND"]
     assert "django.contrib.auth.middleware.AuthenticationMiddleware" in settings.MIDDLEWARE
     assert "django.contrib.auth.backends.ModelBackend" in settings.AUTHENTICATION_BACKENDS
 

@@ -57,3 +57,38 @@ def test_the_game_version_is_the_orms_for_everyone(cast):
     for user in users:
         for game in games:
             assert sql.game_version(game=game, user=user.pk) == orm_version(game, user)
+
+
+def orm_save_read(game: int, user):
+    """The save's read as the ORM gives it."""
+    found = games_for_user(user).select_related("table").filter(pk=game).first()
+    if found is None:
+        return None
+    seats = list(found.seats.select_related("player").order_by("number"))
+    played = found.deals.count()
+    return found, seats, played
+
+
+def test_the_saves_read_is_the_orms_for_everyone(cast, moon_game):
+    users, games = cast
+    for user in users:
+        for game in games:
+            expected = orm_save_read(game, user)
+            found = sql.game_for_save(game=game, user=user.pk)
+            if expected is None:
+                assert found is None
+                continue
+            (want, want_seats, want_played), (got, got_seats, got_played) = expected, found
+            for field in sql.GAME_FIELDS:
+                assert getattr(got, field) == getattr(want, field), field
+            assert got.table.last_entry_mode == want.table.last_entry_mode
+            assert got_played == want_played
+            assert [
+                [getattr(s, f) for f in sql.SEAT_FIELDS] + [s.player.name, s.player.table_id]
+                for s in got_seats
+            ] == [
+                [getattr(s, f) for f in sql.SEAT_FIELDS] + [s.player.name, s.player.table_id]
+                for s in want_seats
+            ]
+            assert all(s.game is got for s in got_seats)
+            assert got.get_rules() == want.get_rules()
