@@ -139,6 +139,14 @@ def watched_by_own_link(token: str) -> QuerySet[Game]:
     return Game.objects.filter(watch_token=token) if token else Game.objects.none()
 
 
+def version_by_own_link(token: str) -> tuple[int, int]:
+    """(id, version) of the game this watch link shows, for its poll (games/sql.py); else 404."""
+    found = sql.game_by_own_link(token=token) if token else None
+    if found is None:
+        raise Http404("No such game.")
+    return found
+
+
 def watched_table(token: str) -> Table:
     return get_object_or_404(
         Table.objects.filter(watch_token=token) if token else Table.objects.none()

@@ -98,6 +98,16 @@ def _seen(sql: str, **values: int) -> tuple | None:
     return None if row is None or not row[-1] else tuple(row[:-1])
 
 
+GAME_BY_OWN_LINK = f"SELECT g.id, g.version FROM {_GAME} g WHERE g.watch_token = %(token)s"
+
+
+def game_by_own_link(*, token: str) -> tuple[int, int] | None:
+    """(id, version) of the game whose own watch link this is: its poll's one query."""
+    with connection.cursor() as cursor:
+        cursor.execute(GAME_BY_OWN_LINK, {"token": token})
+        return cursor.fetchone()
+
+
 def game_page_key(*, game: int, user: int) -> tuple | None:
     """(version, the table's last entry mode, its name, the game's note, the rules' notes)."""
     return _seen(GAME_PAGE_KEY, game=game, user=user)

@@ -92,3 +92,14 @@ def test_the_saves_read_is_the_orms_for_everyone(cast, moon_game):
             ]
             assert all(s.game is got for s in got_seats)
             assert got.get_rules() == want.get_rules()
+
+
+def test_the_game_found_by_its_own_watch_link_is_the_orms(moon_game, table):
+    from games.access import watched_by_own_link
+    from games.services import watch_link_replace
+
+    token = watch_link_replace(moon_game)
+    watch_link_replace(table)  # a table's link is not a game's
+    for asked in (token, table.watch_token, "not-a-link", token.upper()):
+        expected = watched_by_own_link(asked).values_list("pk", "version").first()
+        assert sql.game_by_own_link(token=asked) == expected

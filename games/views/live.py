@@ -19,6 +19,7 @@ from django.views.decorators.http import (
 from games.access import (
     game_version_for_user,
     games_for_user,
+    version_by_own_link,
     watched_by_own_link,
     watched_by_table_link,
     watched_table,
@@ -91,7 +92,7 @@ def watch_game(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
-    pk, version = _found(watched_by_own_link(token).values_list("pk", "version").first())
+    pk, version = version_by_own_link(token)
     return _live_response(
         request,
         pk,
