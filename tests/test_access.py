@@ -8,11 +8,19 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
-from games.models import Invite
+from games.models import Deal, DealChange, Game, Invite, Membership, Player, Ruleset, Seat, Table
 from games.services import deal_record, watch_link_replace
 from tests.test_services import DEAL_1
 
-OK = "ok"  # 200, a redirect after a write, or 422 for a form the post left incomplete
+MODELS = (Table, Player, Ruleset, Game, Seat, Deal, DealChange, Membership, Invite)
+
+
+def snapshot() -> list:
+    """Every row the app writes, as it stands."""
+    return [list(model.objects.order_by("pk").values()) for model in MODELS]
+
+
+OK = "ok"  # the answer POSTED names (GET: 200)
 LOGIN = "login"  # redirect to sign in
 DENIED = 403
 HIDDEN = 404
@@ -91,6 +99,36 @@ MATRIX = {
 }
 
 
+# What an allowed POST of the matrix's form ({"name": "Zed", "mode": "points"})
+# answers: a status, or a redirect and the page it goes to.
+POSTED = {
+    "deal_check": 200,
+    "deal_delete": (302, lambda w: w.game.get_absolute_url()),
+    "deal_edit": 422,  # the points are missing
+    "deal_new": 422,
+    "deal_queued": 422,
+    "game_new": 422,  # nobody is seated
+    "game_note": (302, lambda w: w.game.get_absolute_url()),
+    "game_rematch": (302, lambda w: w.game.get_absolute_url()),  # not finished yet
+    "game_watch_link": (302, lambda w: reverse("game_share", args=[w.game.pk])),
+    "invite_new": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
+    "member_new": 422,  # no username
+    "member_remove": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
+    "player_add": (302, lambda w: w.table.get_absolute_url()),
+    "player_link": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
+    "player_rename": (302, lambda w: w.table.get_absolute_url()),
+    "ruleset_edit": 422,
+    "ruleset_new": 422,
+    "ruleset_preview": 200,
+    "table_default_ruleset": (302, lambda w: w.table.get_absolute_url()),
+    "table_delete": (302, lambda w: reverse("table_settings", args=[w.table.pk])),  # no name
+    "table_import": 422,  # no file
+    "table_new": 200,  # no name: the form again
+    "table_settings": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
+    "table_watch_link": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
+}
+
+
 def url_names(patterns) -> set[str]:
     """Every URL's name, groups (``include``) looked into."""
     names = set()
@@ -100,6 +138,11 @@ def url_names(patterns) -> set[str]:
         elif pattern.namespace != "admin":  # the admin's are its own (and signed in as staff)
             names |= url_names(pattern.url_patterns)
     return names
+
+
+def test_every_post_has_its_allowed_answer():
+    posts = {name for name, (methods, _, _) in MATRIX.items() if "post" in methods}
+    assert posts == set(POSTED)
 
 
 def test_every_url_is_in_the_matrix():
@@ -118,8 +161,6 @@ class World:
             players[0],
             game,
         )
-        from games.models import Ruleset
-
         self.ruleset = Ruleset.objects.create(table=table, name="House", moon="others")
         self.membership = table.memberships.get()
         self.deal = deal_record(game=game, entry=DEAL_1, by=owner)
@@ -133,12 +174,17 @@ def world(owner, member, table, players, moon_game):
     return World(owner, member, table, players, moon_game)
 
 
-def outcome(response) -> str | int:
+def outcome(response, name: str, method: str, world) -> str | int:
+    """What the cast member got: 403, 404, sent to sign in, or exactly the allowed answer."""
     if response.status_code in (403, 404):
         return response.status_code
-    if response.status_code == 302 and "/accounts/login/" in response.url:
+    if response.status_code == 302 and response.url.startswith(reverse("login")):
         return LOGIN
-    assert response.status_code in (200, 302, 409, 422), response.status_code
+    wanted = POSTED[name] if method == "post" else 200
+    if isinstance(wanted, tuple):
+        assert (response.status_code, response.url) == (wanted[0], wanted[1](world)), name
+    else:
+        assert response.status_code == wanted, (name, response.status_code)
     return OK
 
 
@@ -161,10 +207,14 @@ def test_access(client, outsider, world, name, method, role, expected):
     if role in users:
         client.force_login(users[role])
     url = reverse(name, args=MATRIX[name][1](world))
+    before = snapshot()
     response = getattr(client, method)(
         url, {"name": "Zed", "mode": "points"} if method == "post" else {}
     )
-    assert outcome(response) == expected
+    assert outcome(response, name, method, world) == expected
+    if expected != OK or method == "get":
+        # Refused, or only looked at: nothing was written.
+        assert snapshot() == before, (name, method, role)
 
 
 @pytest.mark.parametrize("name", ["watch_game", "watch_game_live", "watch_table"])

@@ -16,15 +16,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Deal, DealChange, Game, Invite, Membership, Player, Ruleset, Seat, Table
-from tests.test_access import MATRIX, World
-
-MODELS = (Table, Player, Ruleset, Game, Seat, Deal, DealChange, Membership, Invite)
-
-
-def snapshot() -> list:
-    """Every row the app writes, as it stands."""
-    return [list(model.objects.order_by("pk").values()) for model in MODELS]
+from tests.test_access import MATRIX, World, snapshot
 
 
 @pytest.fixture
