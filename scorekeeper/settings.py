@@ -206,6 +206,7 @@ LOGOUT_REDIRECT_URL = "login"
 LANGUAGE_CODE = "en-gb"
 LANGUAGES = [("en-gb", "English"), ("nb", "Norsk bokmål")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/London")

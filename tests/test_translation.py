@@ -197,3 +197,29 @@ def test_a_poll_answered_in_one_language_is_not_kept_for_the_other(client, owner
     assert client.get(live, HTTP_IF_NONE_MATCH=english["ETag"]).status_code == 304
     norwegian = client.get(live, HTTP_IF_NONE_MATCH=english["ETag"], **NB)
     assert norwegian.status_code == 200 and "Giv 1" in norwegian.content.decode()
+
+
+def test_times_read_as_written_in_both_languages(client, owner, moon_game):
+    """ "1 Dec 2026, 20:13." — never "8:13 p.m.." with a doubled full stop."""
+    import datetime as dt
+
+    from django.utils import formats, translation
+
+    when = dt.datetime(2026, 12, 1, 20, 13, tzinfo=dt.UTC)
+    with translation.override("en-gb"):
+        assert formats.date_format(when, "DATETIME_FORMAT") == "1 Dec 2026, 20:13"
+    with translation.override("nb"):
+        assert formats.date_format(when, "DATETIME_FORMAT") == "1. desember 2026 20:13"
+    from games.services import deal_record
+    from tests.test_services import DEAL_1
+
+    deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    client.force_login(owner)
+    page = client.get(f"/deals/{deal.pk}/edit/").content.decode()
+    assert "m.." not in page and "Entered by ann" in page
+
+
+def test_the_score_sheet_says_final_only_for_a_finished_game(client, owner, moon_game):
+    client.force_login(owner)
+    sheet = client.get(f"/games/{moon_game.pk}/print/").content.decode()
+    assert "So far" in sheet and "Final" not in sheet
