@@ -129,6 +129,55 @@ class Scoreboard:
         return [self._coming(self.coming.number + i) for i in range(count + 1)]
 
     @property
+    def facts(self) -> list[str]:
+        """What the table needs to know before dealing: cards each, cards out, the pass, the end."""
+        rules, players = self.rules, len(self.names)
+        removed = r.removed_cards(rules, players)
+        passed = r.cards_passed(rules, players)
+        each = r.cards_each(rules, players)
+        facts = [
+            ngettext("{count} card each", "{count} cards each", each).format(count=each),
+            _("{cards} out").format(cards=" ".join(r.card_label(c) for c in removed))
+            if removed
+            else _("no cards out"),
+        ]
+        if passed and rules.pass_direction == "right":
+            facts.append(
+                ngettext(
+                    "pass {count} card to the right",
+                    "pass {count} cards to the right",
+                    passed,
+                ).format(count=passed)
+            )
+        elif passed:
+            cycle = _("left, right, across, hold") if players % 2 == 0 else _("left, right, hold")
+            passing = ngettext("pass {count} card: {cycle}", "pass {count} cards: {cycle}", passed)
+            facts.append(passing.format(count=passed, cycle=cycle))
+        else:
+            facts.append(_("no pass"))
+        if rules.target is not None and rules.deals is not None:
+            facts.append(
+                _("to {target} or {deals} deals").format(target=rules.target, deals=rules.deals)
+            )
+        elif rules.target is not None:
+            facts.append(_("to {target}").format(target=rules.target))
+        else:
+            facts.append(
+                ngettext("{count} deal", "{count} deals", rules.deals).format(count=rules.deals)
+            )
+        return facts
+
+    @property
+    def progress(self) -> str | None:
+        """In a game of a fixed number of deals: "deal 4 of 6", or "last deal"."""
+        deals = self.rules.deals
+        if self.coming is None or deals is None:
+            return None
+        if self.coming.number >= deals:
+            return _("last deal")
+        return _("deal {number} of {deals}").format(number=self.coming.number, deals=deals)
+
+    @property
     def winners_text(self) -> str:
         return r.join_names(self.winners)
 

@@ -268,7 +268,7 @@ def test_the_game_page_shows_totals_the_coming_deal_and_the_pass(client_owner, m
     assert (
         'Alice <span aria-hidden="true">→</span><span class="sr-only">passes to</span> Cara' in page
     )
-    assert "83 to 100" in page  # Alice has 17
+    assert "83 to go" in page  # Alice has 17, the game goes to 100
     assert 'class="total leading"' in page  # Cara, 6
 
 
@@ -617,3 +617,24 @@ def test_a_new_game_form_sent_again_opens_the_game_it_started(client_owner, tabl
     # A new form (a new key) starts a new game.
     assert client_owner.post(url, {**form, "key": "another"}).status_code == 302
     assert table.games.count() == 2
+
+
+def test_the_game_page_says_cards_each_cards_out_the_pass_and_the_end(client_owner, moon_game):
+    page = text(client_owner.get(moon_game.get_absolute_url()))
+    assert "17 cards each · 2♣ out · pass 3 cards to the right · to 100" in page
+    assert "100 to go" in page and "100 to 100" not in page
+
+
+def test_a_game_of_six_deals_says_which_deal_of_six_and_the_last(client_owner, table, players):
+    from games.services import game_start
+
+    ruleset = Ruleset.objects.create(table=table, name="Six", target=None, deals=6)
+    game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
+    page = text(client_owner.get(game.get_absolute_url()))
+    assert "Deal 1 of 6" in page and "6 deals" in page
+    for _ in range(5):
+        deal_record(game=game, entry=r.PointsEntry((17, 13, 13)), by=None)
+    page = text(client_owner.get(game.get_absolute_url()))
+    assert "Last deal" in page
+    sheet = text(client_owner.get(reverse("game_print", args=[game.pk])))
+    assert "17 cards each · 2♣ out" in sheet
