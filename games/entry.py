@@ -166,7 +166,13 @@ class DealEntry:
         if entry is not None:
             return r.check_deal(self.rules, self.names, entry)
         total = r.deal_total(self.rules, self.players)
-        return r.DealCheck(self._counted_so_far(), total, tuple(self.problems), None)
+        problems = self.problems
+        if self.mode == "counts":
+            # Too many hearts already: that is the problem, not the ones still to enter.
+            typed = sum(n for n in map(whole_number, self.hearts) if n is not None and n > 0)
+            if typed > self.hearts_total:
+                problems = [_(r.HEARTS_SUM).format(counted=typed, hearts=self.hearts_total)]
+        return r.DealCheck(self._counted_so_far(), total, tuple(problems), None)
 
     def _counted_so_far(self) -> int:
         """The running count of a half-entered deal, from what can be read."""

@@ -871,17 +871,18 @@ def _apply_moon(rules: Rules, players: int, raw: Sequence[int], shooter: int | N
 
 
 def moon_summary(names: Sequence[str], result: DealResult, rules: Rules) -> str | None:
-    """ "Cara shoots the moon: +43 to Alice and Ben", or None without a moon."""
+    """ "Cara shoots the moon: Cara scores 0, Alice and Ben +43 each", or None without a moon."""
     if result.moon is None:
         return None
     shooter = names[result.moon]
     moon = moon_value(rules, len(names))
     others = [n for s, n in enumerate(names) if s != result.moon]
+    # Says what the shooter scores, so the "43" taken is never read as theirs.
     if rules.moon == "others":
-        return _("{shooter} shoots the moon: +{moon} to {others}").format(
+        return _("{shooter} shoots the moon: {shooter} scores 0, {others} +{moon} each").format(
             shooter=shooter, moon=moon, others=join_names(others)
         )
-    return _("{shooter} shoots the moon: −{moon} to {shooter}, 0 to {others}").format(
+    return _("{shooter} shoots the moon: {shooter} −{moon}, {others} 0").format(
         shooter=shooter, moon=moon, others=join_names(others)
     )
 

@@ -393,7 +393,7 @@ def test_spot_hearts_moon():
 def test_moon_summary_says_who_gets_what():
     result = r.score_deal(MOON_OTHERS, NAMES3, PointsEntry((0, 0, 43)))
     assert r.moon_summary(NAMES3, result, MOON_OTHERS) == (
-        "Cara shoots the moon: +43 to Alice and Ben"
+        "Cara shoots the moon: Cara scores 0, Alice and Ben +43 each"
     )
 
 

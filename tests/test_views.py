@@ -341,7 +341,7 @@ def test_the_live_check_announces_a_moon_before_saving(client_owner, moon_game):
         **HX,
     )
     page = text(response)
-    assert "Cara shoots the moon: +43 to Alice and Ben" in page
+    assert "Cara shoots the moon: Cara scores 0, Alice and Ben +43 each" in page
     assert "disabled" not in page
 
 
@@ -638,3 +638,25 @@ def test_a_game_of_six_deals_says_which_deal_of_six_and_the_last(client_owner, t
     assert "Last deal" in page
     sheet = text(client_owner.get(reverse("game_print", args=[game.pk])))
     assert "17 cards each · 2♣ out" in sheet
+
+
+def test_counts_say_at_once_when_the_hearts_are_already_too_many(client_owner, moon_game):
+    response = client_owner.post(
+        reverse("deal_check", args=[moon_game.pk]),
+        {"mode": "counts", "number": "1", "hearts-0": "10", "hearts-1": "10"},
+        **HX,
+    )
+    page = text(response)
+    assert "Hearts add up to 20, the pack has 13" in page
+    assert "still to enter" not in page
+
+
+def test_a_moon_says_what_the_shooter_scores_after_the_cards_taken(client_owner, moon_game):
+    response = client_owner.post(
+        reverse("deal_check", args=[moon_game.pk]),
+        {"mode": "points", "number": "1", "points-0": "0", "points-1": "0", "points-2": "43"},
+        **HX,
+    )
+    page = text(response)
+    taken = page.index("Adds up, cards taken: Alice 0, Ben 0, Cara 43.")
+    assert page.index("☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each") > taken

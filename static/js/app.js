@@ -173,6 +173,9 @@
         else counted += Number(v);
       });
       if (isHearts) {
+        // Too many hearts already: that is the problem, not the ones still to enter.
+        const hearts = values.filter((v) => /^\d+$/.test(v)).reduce((sum, v) => sum + Number(v), 0);
+        if (hearts > config.hearts) problems.splice(0, problems.length, fill(text.heartsSum, { counted: hearts, hearts: config.hearts }));
         for (const code of config.specials) if (code in takers) counted += config.values[code];
       }
       if (!problems.length) {
@@ -580,6 +583,18 @@
       if (version && lastVersion !== null && version !== lastVersion) keepPage();
       if (version) lastVersion = version;
     }
+  });
+
+  // Points: Save answers the first tap after typing. The live check runs when
+  // a box loses focus, which that very tap causes, so waiting for its answer
+  // would swallow the tap; the server judges the save anyway (the last empty
+  // box is filled in as the rest).
+  game.addEventListener("input", (event) => {
+    const form = event.target.form;
+    if (!form || !event.target.closest(".points-field")) return;
+    const boxes = Array.from(form.querySelectorAll(".points-field input"));
+    const save = form.querySelector(".save");
+    if (save && boxes.filter((box) => box.value.trim() === "").length <= 1) save.disabled = false;
   });
 
   page.addEventListener("dealRecorded", () => {

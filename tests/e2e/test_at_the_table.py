@@ -103,7 +103,9 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     page.locator("#points-input-1").fill("0")
     page.locator("#points-input-1").press("Tab")
     expect(page.locator("#rest-2")).to_have_text("the rest: 43")
-    expect(page.locator(".moon-note")).to_have_text("☾ Cara shoots the moon: +43 to Alice and Ben")
+    expect(page.locator(".moon-note")).to_have_text(
+        "☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each"
+    )
     check_page(page, "07-game-points-moon")
     page.get_by_role("button", name="Save deal 2").tap()
     expect(page.locator("#coming-h")).to_contain_text("Deal 3 — Cara deals")
