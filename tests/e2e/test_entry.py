@@ -1,0 +1,34 @@
+"""Entering a deal forgives: the first tap on Save counts, too many hearts is said at once."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from games.models import Deal
+from tests.e2e.test_at_the_table import chip, sign_up_and_start
+
+
+def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Page, live_server):
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    # Counts first: two players at 10 hearts each is too many, said at once.
+    chip(page, "hearts-0", 10).tap()
+    chip(page, "hearts-1", 10).tap()
+    expect(page.locator("#entry-check .problems")).to_contain_text(
+        "Hearts add up to 20, the pack has 13"
+    )
+    expect(page.locator("#entry-check .problems")).not_to_contain_text("still to enter")
+
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("17")
+    page.locator("#points-input-1").fill("13")
+    # Straight from typing to Save: the tap that takes the focus away saves.
+    page.locator("#points-input-2").fill("13")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    assert Deal.objects.count() == 1
+    page.wait_for_timeout(500)
+    assert errors == [], errors
