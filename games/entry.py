@@ -66,6 +66,11 @@ class DealEntry:
         return len(self.names)
 
     @property
+    def may_be_negative(self) -> bool:
+        """Whether a player's points can be below 0 (a bonus card, or a moon off the shooter)."""
+        return self.rules.jack_of_diamonds < 0 or self.rules.moon == "self"
+
+    @property
     def hearts_total(self) -> int:
         return len(r.hearts_in_pack(self.rules, self.players))
 

@@ -585,6 +585,39 @@
     }
   });
 
+  // Controls that need this script are shown by it, also in swapped-in parts.
+  if (window.htmx) {
+    window.htmx.onLoad((part) => {
+      part.querySelectorAll("[data-rest], [data-sign-for]").forEach((control) => (control.hidden = false));
+    });
+  }
+
+  game.addEventListener("click", (event) => {
+    // "Every card not yet taken to Cara": a moon in one tap.
+    const rest = event.target.closest("[data-rest-seat]");
+    if (rest) {
+      const form = rest.closest("form");
+      const seat = rest.dataset.restSeat;
+      let changed = null;
+      const cards = new Set(Array.from(form.querySelectorAll(".taker input")).map((input) => input.name));
+      for (const name of cards) {
+        if (form.querySelector('input[name="' + name + '"]:checked')) continue;
+        changed = form.querySelector('input[name="' + name + '"][value="' + seat + '"]');
+        changed.checked = true;
+      }
+      if (changed) changed.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    // A phone's number keypad has no minus sign: this one puts it in or takes it out.
+    const sign = event.target.closest("[data-sign-for]");
+    if (sign) {
+      const box = document.getElementById(sign.dataset.signFor);
+      const value = box.value.trim();
+      box.value = value.startsWith("-") || value.startsWith("−") ? value.slice(1) : "-" + value;
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+      box.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  });
+
   // Points: Save answers the first tap after typing. The live check runs when
   // a box loses focus, which that very tap causes, so waiting for its answer
   // would swallow the tap; the server judges the save anyway (the last empty

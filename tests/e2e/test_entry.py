@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from games.models import Deal
+from tests.e2e.conftest import check_page
 from tests.e2e.test_at_the_table import chip, sign_up_and_start
 
 
@@ -32,3 +33,35 @@ def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Pag
     assert Deal.objects.count() == 1
     page.wait_for_timeout(500)
     assert errors == [], errors
+
+
+def test_a_moon_in_cards_mode_is_three_taps_from_the_game_page(page: Page, live_server):
+    sign_up_and_start(page, live_server, "Black Maria, moon to the others", checks=False)
+    taps = 0
+    page.get_by_role("link", name="Cards").tap()
+    taps += 1
+    page.locator("[data-rest]").get_by_role("button", name="Cara").tap()
+    taps += 1
+    expect(page.locator(".moon-note")).to_have_text(
+        "☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each"
+    )
+    check_page(page, "35-cards-moon-by-the-rest")
+    page.get_by_role("button", name="Save deal 1").tap()
+    taps += 1
+    expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    expect(page.locator(".totals .points")).to_have_text(["43", "43", "0"])
+    assert taps <= 3
+
+
+def test_negative_points_go_in_without_a_minus_key(page: Page, live_server):
+    sign_up_and_start(page, live_server, "Omnibus", checks=False)
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("10")
+    page.get_by_role("button", name="Minus for Alice").tap()
+    expect(page.locator("#points-input-0")).to_have_value("-10")
+    check_page(page, "36-points-minus")
+    page.locator("#points-input-1").fill("30")
+    page.locator("#points-input-2").fill("13")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    expect(page.locator(".totals .points")).to_have_text(["-10", "30", "13"])
