@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from games import rules as r
+from games.models import Deal
 from games.params import clean_text, whole_number
 
 
@@ -244,11 +245,7 @@ def _entry_order(card: str) -> tuple[int, int]:
     return order[card[-1]], rank
 
 
-MODE_NAMES = {
-    "cards": gettext_lazy("cards"),
-    "counts": gettext_lazy("counts"),
-    "points": gettext_lazy("points"),
-}
+MODE_NAMES = dict(Deal.Mode.choices)  # the entry modes in the person's language
 
 
 def default_mode(rules: r.Rules, remembered: str) -> str:

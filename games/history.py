@@ -139,7 +139,7 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
         }
         for number, mode, entry, raw, scores, moon, totals in game.deals
     ]
-    finished = game.status == Game.FINISHED
+    finished = game.status == Game.Status.FINISHED
     return {
         "table": game.table,
         "players": names,
@@ -510,7 +510,7 @@ def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | No
             game=game,
             deal=deal,
             number=deal.number,
-            action=DealChange.RECORDED,
+            action=DealChange.Action.RECORDED,
             by=owner,
             after={"mode": deal.mode, "entry": deal.entry, "scores": deal.scores, "imported": True},
         )

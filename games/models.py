@@ -159,36 +159,35 @@ class Player(models.Model):
 class Ruleset(models.Model):
     """A named set of rules. Built-in ones have no table; a table may have its own."""
 
-    HEARTS_CHOICES = [
-        ("one", gettext_lazy("one point each")),
-        ("spot", gettext_lazy("face value (spot hearts)")),
-    ]
-    MOON_CHOICES = [
-        ("none", gettext_lazy("no moon")),
-        ("others", gettext_lazy("moon: the others add the moon value")),
-        ("self", gettext_lazy("moon: the shooter subtracts the moon value")),
-    ]
-    PASS_CHOICES = [
-        ("right", gettext_lazy("to the right, every deal")),
-        ("cycle", gettext_lazy("Hearts cycle")),
-    ]
+    class Hearts(models.TextChoices):
+        ONE = "one", gettext_lazy("one point each")
+        SPOT = "spot", gettext_lazy("face value (spot hearts)")
+
+    class Moon(models.TextChoices):
+        NONE = "none", gettext_lazy("no moon")
+        OTHERS = "others", gettext_lazy("moon: the others add the moon value")
+        SELF = "self", gettext_lazy("moon: the shooter subtracts the moon value")
+
+    class Pass(models.TextChoices):
+        RIGHT = "right", gettext_lazy("to the right, every deal")
+        CYCLE = "cycle", gettext_lazy("Hearts cycle")
 
     name = models.CharField(max_length=80)
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.CASCADE, related_name="rulesets"
     )
-    hearts = models.CharField(max_length=4, choices=HEARTS_CHOICES, default="one")
+    hearts = models.CharField(max_length=4, choices=Hearts, default=Hearts.ONE)
     queen_of_spades = models.PositiveSmallIntegerField(default=13)
     king_of_spades = models.PositiveSmallIntegerField(default=10)
     ace_of_spades = models.PositiveSmallIntegerField(default=7)
     jack_of_diamonds = models.SmallIntegerField(default=0)
-    moon = models.CharField(max_length=6, choices=MOON_CHOICES, default="none")
+    moon = models.CharField(max_length=6, choices=Moon, default=Moon.NONE)
     target = models.PositiveIntegerField(null=True, blank=True, default=100)
     deals = models.PositiveIntegerField(null=True, blank=True)
     # None: the default removed cards for the number of players.
     removed = models.JSONField(null=True, blank=True)
     pass_cards = models.PositiveSmallIntegerField(null=True, blank=True)
-    pass_direction = models.CharField(max_length=5, choices=PASS_CHOICES, default="right")
+    pass_direction = models.CharField(max_length=5, choices=Pass, default=Pass.RIGHT)
     notes = models.TextField(blank=True, help_text="House rules shown to the table.")
 
     class Meta:
@@ -228,12 +227,9 @@ class Ruleset(models.Model):
 
 
 class Game(models.Model):
-    IN_PROGRESS = "in_progress"
-    FINISHED = "finished"
-    STATUS_CHOICES = [
-        (IN_PROGRESS, gettext_lazy("in progress")),
-        (FINISHED, gettext_lazy("finished")),
-    ]
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", gettext_lazy("in progress")
+        FINISHED = "finished", gettext_lazy("finished")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     ruleset = models.ForeignKey(
@@ -243,7 +239,7 @@ class Game(models.Model):
     # player count), so editing a ruleset never re-scores an old game.
     rules = models.JSONField()
     first_dealer = models.PositiveSmallIntegerField(help_text="Seat index, 0 for seat 1.")
-    status = models.CharField(max_length=12, choices=STATUS_CHOICES, default=IN_PROGRESS)
+    status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Bumped on every change to the game's deals: the version a client saw.
@@ -278,7 +274,7 @@ class Game(models.Model):
 
     @property
     def is_finished(self) -> bool:
-        return self.status == self.FINISHED
+        return self.status == self.Status.FINISHED
 
     def get_rules(self) -> r.Rules:
         return r.Rules.from_dict(self.rules)
@@ -306,11 +302,14 @@ class Seat(models.Model):
 
 
 class Deal(models.Model):
-    MODE_CHOICES = [(m, m) for m in r.ENTRY_MODES]
+    class Mode(models.TextChoices):
+        CARDS = "cards", gettext_lazy("cards")
+        COUNTS = "counts", gettext_lazy("counts")
+        POINTS = "points", gettext_lazy("points")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
-    mode = models.CharField(max_length=6, choices=MODE_CHOICES)
+    mode = models.CharField(max_length=6, choices=Mode)
     # Exactly what was entered, by seat index (rules.Entry.to_data).
     entry = models.JSONField()
     # Computed by the engine, by seat index.
@@ -350,21 +349,17 @@ class Deal(models.Model):
 class DealChange(models.Model):
     """The audit trail: every record, edit and delete of a deal, before and after."""
 
-    RECORDED = "recorded"
-    EDITED = "edited"
-    DELETED = "deleted"
-    ACTION_CHOICES = [
-        (RECORDED, gettext_lazy("recorded")),
-        (EDITED, gettext_lazy("edited")),
-        (DELETED, gettext_lazy("deleted")),
-    ]
+    class Action(models.TextChoices):
+        RECORDED = "recorded", gettext_lazy("recorded")
+        EDITED = "edited", gettext_lazy("edited")
+        DELETED = "deleted", gettext_lazy("deleted")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     deal = models.ForeignKey(
         Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
     )
     number = models.PositiveIntegerField(help_text="The deal's number when it changed.")
-    action = models.CharField(max_length=8, choices=ACTION_CHOICES)
+    action = models.CharField(max_length=8, choices=Action)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -184,7 +184,7 @@ def deal_record(
             client_key=key or "",
         )
         store_scores(game, [deal], state, start=0, seats=seats)
-        _audit(game, deal, DealChange.RECORDED, by, before=None, after=_snapshot(deal))
+        _audit(game, deal, DealChange.Action.RECORDED, by, before=None, after=_snapshot(deal))
         return deal
 
 
@@ -222,7 +222,7 @@ def deal_edit(
             current.client_key = key
             also = ["client_key"]
         _rescore(game, deals, start=current.number - 1, changed={current.pk}, also=also)
-        _audit(game, current, DealChange.EDITED, by, before=before, after=_snapshot(current))
+        _audit(game, current, DealChange.Action.EDITED, by, before=before, after=_snapshot(current))
         return current
 
 
@@ -240,7 +240,7 @@ def deal_delete(*, deal: Deal, by: AbstractBaseUser | None, version: int | None 
         remaining = deals[:index] + deals[index + 1 :]
         # Check the whole game first, so a refused deletion deletes nothing.
         state = _score(game, remaining)
-        _audit(game, current, DealChange.DELETED, by, before=_snapshot(current), after=None)
+        _audit(game, current, DealChange.Action.DELETED, by, before=_snapshot(current), after=None)
         current.delete()
         for deal_after in remaining[index:]:
             deal_after.number -= 1
@@ -359,9 +359,9 @@ def store_scores(
     Seat.objects.bulk_update(seats, ["total", "is_winner"])
 
     was = game.status
-    game.status = Game.FINISHED if state.finished else Game.IN_PROGRESS
+    game.status = Game.Status.FINISHED if state.finished else Game.Status.IN_PROGRESS
     fields = ["status", "version", "updated_at"]
-    if state.finished != (was == Game.FINISHED):
+    if state.finished != (was == Game.Status.FINISHED):
         # Finished now, or re-opened: only then does the time change.
         game.finished_at = timezone.now() if state.finished else None
         fields.append("finished_at")

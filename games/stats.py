@@ -121,7 +121,7 @@ def player_stats(games: QuerySet[Game], *, by_account: bool = False) -> list[Pla
         label = username if by_account else name
         entry = stats.setdefault(key, PlayerStats(key=key, name=label))
         who[(game_id, number)] = entry
-        if status == Game.FINISHED:
+        if status == Game.Status.FINISHED:
             # Order of play: when it ended (or began, for games without an end time).
             finished_seats.append((entry, game_id, total, won, (ended or began, game_id)))
             if won:

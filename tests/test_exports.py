@@ -127,7 +127,9 @@ def make_games(table, players, count: int, deals_each: int) -> None:
     rules = r.resolve(r.Rules(target=None, deals=deals_each), 3).to_dict()
     entry = r.PointsEntry((17, 13, 13))
     for _ in range(count):
-        game = Game.objects.create(table=table, rules=rules, first_dealer=0, status=Game.FINISHED)
+        game = Game.objects.create(
+            table=table, rules=rules, first_dealer=0, status=Game.Status.FINISHED
+        )
         Seat.objects.bulk_create(
             Seat(game=game, player=p, number=i, total=v * deals_each)
             for i, (p, v) in enumerate(zip(players, (17, 13, 13), strict=True))

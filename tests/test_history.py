@@ -171,7 +171,7 @@ def test_a_finished_game_exports_its_winners(table, players, owner):
     assert data["next_dealer"] is None
     # And the finished game imports back finished.
     import_history(data and {"format": FORMAT, "games": [data]}, owner=owner)
-    assert Game.objects.filter(status=Game.FINISHED).count() == 2
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == 2
 
 
 def refused(data, owner) -> str:

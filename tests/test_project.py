@@ -125,3 +125,10 @@ def test_the_health_check_answers_ok_to_anyone(client, db):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.content == b"ok"
+
+
+def test_the_entry_modes_are_the_engines():
+    from games import rules as r
+    from games.models import Deal
+
+    assert tuple(Deal.Mode.values) == tuple(r.ENTRY_MODES)

@@ -55,7 +55,7 @@ def test_the_worked_example_is_stored_deal_by_deal(moon_game, owner):
     assert deals[0].entry == {"hearts": [4, 3, 6], "cards": [["QS"], ["KS", "AS"], []]}
     assert totals(moon_game) == [88, 65, 19]
     moon_game.refresh_from_db()
-    assert moon_game.status == Game.IN_PROGRESS
+    assert moon_game.status == Game.Status.IN_PROGRESS
     assert moon_game.version == 3
 
 
@@ -86,10 +86,10 @@ def test_a_fixed_deal_count_ends_the_game_and_a_tie_shares_the_win(table, player
     deal_record(game=game, entry=r.PointsEntry((13, 13, 0)), by=owner)
     deal_record(game=game, entry=r.PointsEntry((13, 0, 13)), by=owner)
     game.refresh_from_db()
-    assert game.status == Game.IN_PROGRESS
+    assert game.status == Game.Status.IN_PROGRESS
     deal_record(game=game, entry=r.PointsEntry((0, 13, 13)), by=owner)
     game.refresh_from_db()
-    assert game.status == Game.FINISHED
+    assert game.status == Game.Status.FINISHED
     assert game.finished_at is not None
     assert totals(game) == [26, 26, 26]
     assert list(game.seats.filter(is_winner=True).values_list("number", flat=True)) == [0, 1, 2]
@@ -155,7 +155,7 @@ def test_an_edit_below_the_target_reopens_the_game(target_70_game, owner):
     third = target_70_game.deals.get(number=3)
     deal_edit(deal=third, entry=r.PointsEntry((0, 2, 41)), by=owner)
     target_70_game.refresh_from_db()
-    assert target_70_game.status == Game.IN_PROGRESS
+    assert target_70_game.status == Game.Status.IN_PROGRESS
     assert target_70_game.finished_at is None
     assert not target_70_game.seats.filter(is_winner=True).exists()
     assert totals(target_70_game) == [60, 65, 47]
@@ -164,7 +164,7 @@ def test_an_edit_below_the_target_reopens_the_game(target_70_game, owner):
 def test_deleting_the_last_deal_reopens_the_game(target_70_game, owner):
     deal_delete(deal=target_70_game.deals.get(number=3), by=owner)
     target_70_game.refresh_from_db()
-    assert target_70_game.status == Game.IN_PROGRESS
+    assert target_70_game.status == Game.Status.IN_PROGRESS
     assert totals(target_70_game) == [60, 63, 6]
     assert target_70_game.deals.count() == 2
 

@@ -45,7 +45,7 @@ from games.models import (
 def home(request: HttpRequest) -> HttpResponse:
     tables = tables_for_user(request.user).order_by("-created_at", "-id")
     games = (
-        Game.objects.filter(table__in=tables, status=Game.IN_PROGRESS)
+        Game.objects.filter(table__in=tables, status=Game.Status.IN_PROGRESS)
         .select_related("table")
         .prefetch_related("seats__player")
         .order_by("-updated_at", "-id")[:20]
