@@ -299,6 +299,7 @@
       created: Date.now(),
     };
     return save(item).then(() => {
+      forgetDraft();
       nextBlankDeal(form, number + 1);
       return showQueue().then(() => true);
     });
@@ -530,6 +531,88 @@
     keepPage();
   }
 
+  // --- A half-entered deal survives a reload, a locked phone, a switch of apps ---
+
+  const draftSlot = "scorekeeper-draft-" + gameId;
+  const DRAFTED = /^(hearts|points|taker)-/;
+
+  function keepDraft(form) {
+    const fields = Array.from(new FormData(form).entries()).filter(([name, value]) => DRAFTED.test(name) && value !== "");
+    try {
+      if (fields.length) {
+        localStorage.setItem(draftSlot, JSON.stringify({ number: form.elements.number.value, mode: form.elements.mode.value, fields: fields }));
+      } else {
+        localStorage.removeItem(draftSlot);
+      }
+    } catch (error) {
+      // Storage full or refused (a private window): the entry just isn't kept.
+    }
+  }
+
+  function forgetDraft() {
+    try {
+      localStorage.removeItem(draftSlot);
+    } catch (error) {
+      // nothing kept, nothing to forget
+    }
+  }
+
+  function keptDraft() {
+    try {
+      return JSON.parse(localStorage.getItem(draftSlot) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function fillIn(form, fields) {
+    for (const [name, value] of fields) {
+      form.querySelectorAll('[name="' + name + '"]').forEach((field) => {
+        if (field.type === "radio") field.checked = field.value === value;
+        else field.value = value;
+      });
+    }
+    const last = form.querySelector(".entry-fields input");
+    if (last) last.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function bringBackDraft() {
+    const form = entryForm();
+    const draft = keptDraft();
+    if (!form || !draft) return;
+    if (draft.number !== form.elements.number.value) {
+      forgetDraft(); // that deal was saved meanwhile (here or on another phone)
+      return;
+    }
+    if (draft.mode === form.elements.mode.value || !window.htmx) {
+      fillIn(form, draft.fields);
+    } else {
+      const url = location.pathname + "?mode=" + encodeURIComponent(draft.mode);
+      window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" }).then(() => {
+        const swapped = entryForm();
+        if (swapped) fillIn(swapped, draft.fields);
+      });
+    }
+  }
+
+  game.addEventListener("change", (event) => {
+    const form = event.target.closest && event.target.closest("#entry form[hx-post]");
+    if (form) keepDraft(form);
+  });
+  game.addEventListener("input", (event) => {
+    const form = event.target.closest && event.target.closest("#entry form[hx-post]");
+    if (form) keepDraft(form);
+  });
+  page.addEventListener("dealRecorded", forgetDraft);
+  game.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-clear]")) return;
+    const form = event.target.closest("form");
+    forgetDraft();
+    if (window.htmx) {
+      window.htmx.ajax("GET", location.pathname + "?mode=" + form.elements.mode.value, { target: "#entry", swap: "outerHTML" });
+    }
+  });
+
   // --- Hooks into htmx ----------------------------------------------------------
 
   page.addEventListener("htmx:load", (event) => {
@@ -588,7 +671,7 @@
   // Controls that need this script are shown by it, also in swapped-in parts.
   if (window.htmx) {
     window.htmx.onLoad((part) => {
-      part.querySelectorAll("[data-rest], [data-sign-for]").forEach((control) => (control.hidden = false));
+      part.querySelectorAll("[data-rest], [data-sign-for], [data-clear]").forEach((control) => (control.hidden = false));
     });
   }
 
@@ -634,6 +717,7 @@
     if (navigator.onLine) sendQueue();
   });
 
+  bringBackDraft();
   showQueue()
     .then(queued)
     .then((items) => {

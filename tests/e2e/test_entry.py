@@ -65,3 +65,40 @@ def test_negative_points_go_in_without_a_minus_key(page: Page, live_server):
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
     expect(page.locator(".totals .points")).to_have_text(["-10", "30", "13"])
+
+
+def test_a_half_entered_deal_and_its_mode_survive_a_reload_until_saved_or_cleared(
+    page: Page, live_server
+):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    game_url = page.url
+    chip(page, "hearts-0", 4).tap()
+    chip(page, "taker-QS", 0).tap()
+    page.reload()
+    expect(page.locator('input[name="hearts-0"][value="4"]')).to_be_checked()
+    expect(page.locator('input[name="taker-QS"][value="0"]')).to_be_checked()
+    expect(page.locator("#entry-check .tally")).to_have_text("17 of 43")
+
+    # Points, half typed: the mode comes back with the numbers.
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("17")
+    page.locator("#points-input-1").fill("13")
+    page.goto(game_url)
+    expect(page.locator("#points-input-0")).to_have_value("17")
+    expect(page.locator("#points-input-1")).to_have_value("13")
+    page.get_by_role("button", name="Clear").tap()
+    expect(page.locator("#points-input-0")).to_have_value("")
+    page.reload()  # nothing kept: the table's usual mode, blank
+    expect(page.get_by_role("link", name="Counts")).to_have_attribute("aria-current", "true")
+    expect(page.locator('input[name="hearts-0"]:checked')).to_have_count(0)
+
+    # Saved: the next deal starts blank.
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("17")
+    page.locator("#points-input-1").fill("13")
+    page.locator("#points-input-2").fill("13")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+    page.reload()
+    expect(page.locator("#entry-h")).to_have_text("Enter deal 2")
+    expect(page.locator("#points-input-0")).to_have_value("")
