@@ -587,8 +587,14 @@
     if (draft.mode === form.elements.mode.value || !window.htmx) {
       fillIn(form, draft.fields);
     } else {
+      // The entry in the draft's mode; a message the page was showing stays
+      // (an entry fetched alone clears the messages, as after a save).
+      const shown = document.getElementById("messages");
+      const said = shown ? shown.innerHTML : "";
       const url = location.pathname + "?mode=" + encodeURIComponent(draft.mode);
       window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" }).then(() => {
+        const messages = document.getElementById("messages");
+        if (messages && said) messages.innerHTML = said;
         const swapped = entryForm();
         if (swapped) fillIn(swapped, draft.fields);
       });

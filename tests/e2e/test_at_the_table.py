@@ -143,6 +143,10 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     assert again.headers.get("content-encoding") == "gzip"
     expect(page.locator(".history tbody tr")).to_have_count(3)
     expect(page.get_by_role("heading", name="Enter deal 4")).to_be_visible()
+    # The half-entered deal is still there after the reload, until cleared.
+    expect(page.locator("#points-input-0")).to_have_value("11")
+    page.get_by_role("button", name="Clear").tap()
+    expect(page.locator("#points-input-0")).to_have_value("")
 
     # Edit deal 1: Alice 13, Ben 17, Cara 13 — every total after it changes.
     page.get_by_role("link", name="Edit deal 1").tap()
