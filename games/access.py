@@ -147,6 +147,14 @@ def version_by_own_link(token: str) -> tuple[int, int]:
     return found
 
 
+def version_by_table_link(token: str, pk: int) -> int:
+    """The version of one game of the table whose watch link this is, for its poll; else 404."""
+    found = watched_by_table_link(token).filter(pk=pk).values_list("version").first()
+    if found is None:
+        raise Http404("No such game.")
+    return found[0]
+
+
 def watched_table(token: str) -> Table:
     return get_object_or_404(
         Table.objects.filter(watch_token=token) if token else Table.objects.none()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import (
-    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseNotModified,
@@ -20,6 +19,7 @@ from games.access import (
     game_version_for_user,
     games_for_user,
     version_by_own_link,
+    version_by_table_link,
     watched_by_own_link,
     watched_by_table_link,
     watched_table,
@@ -59,12 +59,6 @@ def _live_response(
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache, private"
     return response
-
-
-def _found(row: tuple | None) -> tuple:
-    if row is None:
-        raise Http404("No such game.")
-    return row
 
 
 @login_required
@@ -123,7 +117,7 @@ def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 
 @require_GET
 def watch_table_game_live(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    (version,) = _found(watched_by_table_link(token).filter(pk=pk).values_list("version").first())
+    version = version_by_table_link(token, pk)
     return _live_response(
         request,
         pk,
