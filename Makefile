@@ -7,7 +7,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test lint format pytest e2e browser gettext wrk messages bench load clean
+.PHONY: run test lint format pytest jstest e2e browser gettext wrk messages bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ format: $(VENV)/.installed
 # The fast suite: everything but the browser tests.
 pytest: $(VENV)/.installed gettext
 	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
+
+# The phone's check of an entry against the cases the engine is held to
+# (tests/cases/entry_checks.json), with Node's own test runner.
+jstest:
+	node --test tests/js/
 
 # Browser tests, in their own run: their live server empties the database.
 e2e: $(VENV)/.installed browser node_modules/axe-core/axe.min.js
@@ -61,7 +66,7 @@ node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: lint pytest e2e
+test: lint pytest jstest e2e
 
 # The benchmark (see bench/run.py): SQLite in a temporary folder, or the
 # throw-away PostgreSQL database that DATABASE_URL names.

@@ -144,9 +144,6 @@ def requests_for(kind: str, seed: dict, auth: dict, etag: str):
         return "GET", ["/healthz"], None, plain
     if kind == "game page (60 deals)":
         return "GET", [f"/games/{game}/"], None, signed
-    if kind == "deal live check":
-        body = "mode=counts&number=61&hearts-0=4&hearts-1=3&taker-QS=0&taker-KS=1&taker-AS=2"
-        return "POST", [f"/games/{game}/deals/check/"], body, htmx
     if kind == "deal save":
         # One game per request in turn (more games than connections), so saves
         # don't queue on one game's lock.
@@ -166,7 +163,6 @@ def requests_for(kind: str, seed: dict, auth: dict, etag: str):
 KINDS = [
     "trivial view",
     "game page (60 deals)",
-    "deal live check",
     "deal save",
     "poll, unchanged (304)",
     "poll, changed",

@@ -63,6 +63,10 @@ POINTS_NOT_WHOLE = gettext_noop("{names}: points must be whole numbers")
 POINTS_SUM = gettext_noop("points add up to {counted}, the deal total is {total}")
 AND = gettext_noop("{first} and {last}")
 DEAL_PROBLEM = gettext_noop("deal {number}: {problem}")
+INFEASIBLE = gettext_noop("no way of taking the cards gives {points}")
+INFEASIBLE_CARDS = gettext_noop("no way of taking the cards gives {points}: check who took {cards}")
+MOON_OTHERS = gettext_noop("{shooter} shoots the moon: {shooter} scores 0, {others} +{moon} each")
+MOON_SELF = gettext_noop("{shooter} shoots the moon: {shooter} −{moon}, {others} 0")
 
 
 def without_deal_number(problem: str, number: int) -> str:
@@ -772,10 +776,8 @@ def _infeasible_message(rules: Rules, names: Sequence[str], points: Sequence[int
     positive = [c for c in specials if card_value(rules, c) > 0]
     if positive:
         cards = join_names([card_label(c) for c in positive])
-        return _("no way of taking the cards gives {points}: check who took {cards}").format(
-            points=shown, cards=cards
-        )
-    return _("no way of taking the cards gives {points}").format(points=shown)
+        return _(INFEASIBLE_CARDS).format(points=shown, cards=cards)
+    return _(INFEASIBLE).format(points=shown)
 
 
 def points_feasible(rules: Rules, players: int, points: Sequence[int]) -> bool:
@@ -879,12 +881,8 @@ def moon_summary(names: Sequence[str], result: DealResult, rules: Rules) -> str 
     others = [n for s, n in enumerate(names) if s != result.moon]
     # Says what the shooter scores, so the "43" taken is never read as theirs.
     if rules.moon == "others":
-        return _("{shooter} shoots the moon: {shooter} scores 0, {others} +{moon} each").format(
-            shooter=shooter, moon=moon, others=join_names(others)
-        )
-    return _("{shooter} shoots the moon: {shooter} −{moon}, {others} 0").format(
-        shooter=shooter, moon=moon, others=join_names(others)
-    )
+        return _(MOON_OTHERS).format(shooter=shooter, moon=moon, others=join_names(others))
+    return _(MOON_SELF).format(shooter=shooter, moon=moon, others=join_names(others))
 
 
 # --- Turn order -------------------------------------------------------------

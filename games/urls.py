@@ -39,7 +39,6 @@ game_urls = [
     path("", games.game_detail, name="game_detail"),
     path("live/", live.game_live, name="game_live"),
     path("deals/", deals.deal_new, name="deal_new"),
-    path("deals/check/", deals.deal_check, name="deal_check"),
     path("deals/queued/", deals.deal_queued, name="deal_queued"),
     re_path(r"^export" + FMT, exports.game_export, name="game_export"),
     path("note/", games.game_note, name="game_note"),

@@ -71,7 +71,6 @@ MATRIX = {
     "game_watch_link": (["post"], lambda w: [w.game.pk], OWNER_ONLY),
     "game_changes": (["get"], lambda w: [w.game.pk], MEMBERS),
     "game_rematch": (["post"], lambda w: [w.game.pk], MEMBERS),
-    "deal_check": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_new": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_queued": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_edit": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
@@ -102,7 +101,6 @@ MATRIX = {
 # What an allowed POST of the matrix's form ({"name": "Zed", "mode": "points"})
 # answers: a status, or a redirect and the page it goes to.
 POSTED = {
-    "deal_check": 200,
     "deal_delete": (302, lambda w: w.game.get_absolute_url()),
     "deal_edit": 422,  # the points are missing
     "deal_new": 422,

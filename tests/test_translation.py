@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gettext
+import html
+import json
 import re
 import shutil
 import subprocess
@@ -147,14 +149,17 @@ def test_the_game_speaks_norwegian_card_words(client, owner, moon_game):
     assert "Før inn giv 2" in page
     assert "D♠" in page and "Q♠" not in page  # spar dame
     assert "spar dame" in page  # the card's name for screen readers
-    check = client.post(
-        reverse("deal_check", args=[moon_game.pk]),
-        {"mode": "counts", "hearts-0": "4", "hearts-1": "3", "hearts-2": "5", "taker-QS": "0"},
+    refused = client.post(
+        reverse("deal_new", args=[moon_game.pk]),
+        {"mode": "counts", "number": "2", "hearts-0": "4", "hearts-1": "3", "hearts-2": "5"},
         HTTP_HX_REQUEST="true",
         **NB,
     ).content.decode()
-    assert "Hjerterkortene blir 12, kortstokken har 13" in check
-    assert "Ingen har tatt K♠ og E♠ ennå" in check
+    assert "Hjerterkortene blir 12, kortstokken har 13" in refused
+    # The phone's own check is handed the same words.
+    phone = json.loads(html.unescape(re.search(r'data-phone="([^"]*)"', page).group(1)))
+    assert phone["text"]["nobodyTook"] == "ingen har tatt {cards} ennå"
+    assert phone["cards"]["QS"] == {"label": "D♠", "name": "spar dame", "suit": "spades"}
 
 
 def test_numbers_dates_and_export_headings_follow_the_language(client, owner, moon_game):

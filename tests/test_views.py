@@ -319,32 +319,6 @@ def test_the_last_players_hearts_are_the_remainder(client_owner, moon_game):
     assert Deal.objects.get().entry["hearts"] == [4, 3, 6]
 
 
-def test_the_live_check_counts_and_fills_in_the_remainder(client_owner, moon_game):
-    response = client_owner.post(
-        reverse("deal_check", args=[moon_game.pk]),
-        {"mode": "counts", "hearts-0": "4", "hearts-1": "3", "taker-QS": "0"},
-        **HX,
-    )
-    page = text(response)
-    assert "<strong>26</strong> of 43" in page
-    assert "Nobody has taken K♠ and A♠ yet" in page
-    assert 'id="hearts-2" hx-swap-oob="true"' in page
-    assert 'name="hearts-2" value="6" checked' in page
-    assert "disabled" in page
-    assert not Deal.objects.exists()
-
-
-def test_the_live_check_announces_a_moon_before_saving(client_owner, moon_game):
-    response = client_owner.post(
-        reverse("deal_check", args=[moon_game.pk]),
-        {"mode": "points", "points-0": "0", "points-1": "0", "points-2": "43"},
-        **HX,
-    )
-    page = text(response)
-    assert "Cara shoots the moon: Cara scores 0, Alice and Ben +43 each" in page
-    assert "disabled" not in page
-
-
 def test_an_invalid_deal_is_refused_keeps_what_was_typed_and_saves_nothing(client_owner, moon_game):
     before = snapshot(moon_game)
     response = post_deal(client_owner, moon_game, mode="points", number="1", **{
@@ -525,7 +499,6 @@ def test_an_outsider_gets_404_everywhere(client_outsider, moon_game, owner, play
         reverse("table_default_ruleset", args=[table.pk]),
         reverse("ruleset_preview", args=[table.pk]),
         reverse("game_new", args=[table.pk]),
-        reverse("deal_check", args=[moon_game.pk]),
         reverse("deal_new", args=[moon_game.pk]),
         reverse("deal_edit", args=[deal.pk]),
         reverse("deal_delete", args=[deal.pk]),
@@ -542,35 +515,6 @@ def test_anonymous_visitors_are_sent_to_sign_in(client, moon_game):
     response = client.get(moon_game.get_absolute_url())
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
-
-
-def test_cards_taken_so_far_show_under_their_taker(client_owner, moon_game):
-    response = client_owner.post(
-        reverse("deal_check", args=[moon_game.pk]),
-        {"mode": "cards", "taker-QS": "1", "taker-2H": "1", "taker-AS": "0"},
-        **HX,
-    )
-    page = text(response)
-    assert "<strong>Ben</strong> 14:" in page
-    assert '<span class="sr-only">queen of spades</span>' in page
-    assert '<strong>Cara</strong> 0: <span class="muted">nothing yet</span>' in page
-    assert "<strong>21</strong> of 43" in page
-
-
-def test_the_live_check_warns_when_another_phone_recorded_the_deal(
-    client_owner, moon_game, outsider
-):
-    deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=outsider, number=1)
-    response = client_owner.post(
-        reverse("deal_check", args=[moon_game.pk]),
-        {"mode": "points", "number": "1", "points-0": "13", "points-1": "17"},
-        **HX,
-    )
-    page = text(response)
-    assert "Deal 1 was just entered by olaf — here it is." in page
-    # The warning goes where the live check never overwrites it, with the choices.
-    assert 'id="entry-conflict" hx-swap-oob="true"' in page
-    assert "Enter mine as deal 2" in page and "Save deal" not in page
 
 
 def test_a_stale_edit_keeps_the_version_seen_until_the_person_saves_over_theirs(
@@ -640,23 +584,9 @@ def test_a_game_of_six_deals_says_which_deal_of_six_and_the_last(client_owner, t
     assert "17 cards each · 2♣ out" in sheet
 
 
-def test_counts_say_at_once_when_the_hearts_are_already_too_many(client_owner, moon_game):
-    response = client_owner.post(
-        reverse("deal_check", args=[moon_game.pk]),
-        {"mode": "counts", "number": "1", "hearts-0": "10", "hearts-1": "10"},
-        **HX,
-    )
-    page = text(response)
-    assert "Hearts add up to 20, the pack has 13" in page
-    assert "still to enter" not in page
-
-
 def test_a_moon_says_what_the_shooter_scores_after_the_cards_taken(client_owner, moon_game):
-    response = client_owner.post(
-        reverse("deal_check", args=[moon_game.pk]),
-        {"mode": "points", "number": "1", "points-0": "0", "points-1": "0", "points-2": "43"},
-        **HX,
-    )
-    page = text(response)
+    """As the edit page opens on a moon (the phone's check says the same as it is tapped)."""
+    deal = deal_record(game=moon_game, entry=r.PointsEntry((0, 0, 43)), by=None)
+    page = text(client_owner.get(reverse("deal_edit", args=[deal.pk])))
     taken = page.index("Adds up, cards taken: Alice 0, Ben 0, Cara 43.")
     assert page.index("☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each") > taken

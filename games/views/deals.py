@@ -1,4 +1,4 @@
-"""Deals: entering (with the live check), saving, sending kept deals, editing, deleting."""
+"""Deals: entering, saving, sending kept deals, editing, deleting."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.http import (
     HttpResponseRedirect,
     JsonResponse,
 )
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -30,15 +30,14 @@ from games.models import (
     Table,
 )
 from games.params import HtmxHttpRequest
+from games.phone import page_config
 from games.scoreboard import Scoreboard, load_game, scoreboard
 from games.services import (
     DealConflict,
     Refused,
-    changed_message,
     deal_delete,
     deal_edit,
     deal_record,
-    taken_message,
     who_entered,
 )
 
@@ -58,7 +57,6 @@ def entry_context(board, entry: DealEntry | None, **extra) -> dict:
         if check and check.result
         else [],
         "modes": modes_for(board.rules),
-        "check_url": reverse("deal_check", args=[game.pk]),
         "live_url": reverse("game_live", args=[game.pk]),
         "save_url": reverse("deal_new", args=[game.pk]),
         "deal_number": board.coming.number if board.coming else None,
@@ -84,32 +82,6 @@ def _entry_for(request: HttpRequest, rules: r.Rules, names: list[str]) -> DealEn
     entry.fill_remainder()
     entry.is_bound = True
     return entry
-
-
-@login_required
-@require_POST
-def deal_check(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The live check while entering: "37 of 43", the problems, any moon."""
-    game = get_game_for_user(request, pk)
-    board = scoreboard(game)
-    entry = _entry_from_post(request, board)
-    extra = {}
-    deal_id = params.number(request.GET, "deal", least=1, most=params.LARGEST_ID)
-    number = params.number(request.POST, "number", least=1)
-    if deal_id is not None:
-        # Checking a change to a recorded deal, from its edit page.
-        deal = extra["deal"] = get_object_or_404(game.deals.all(), pk=deal_id)
-        seen = params.number(request.POST, "version")
-        if seen is not None and seen != deal.version:
-            # Changed by another phone since this page opened: say so until the person chooses.
-            extra["conflict"] = DealConflict(changed_message(deal), deal)
-            extra["seen_version"] = seen
-    elif number is not None and board.coming and number < board.coming.number:
-        # Another phone recorded this deal meanwhile: say so before Save is tapped.
-        existing = game.deals.select_related("entered_by").get(number=number)
-        extra["deal_number"] = number
-        extra["conflict"] = DealConflict(taken_message(existing), existing)
-    return render(request, "games/entry.html#check", entry_context(board, entry, oob=True, **extra))
 
 
 @login_required
@@ -321,7 +293,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
         conflict=conflict,
         seen_version=params.number(request.POST, "version") if conflict else None,
         save_url=reverse("deal_edit", args=[deal.pk]),
-        check_url=reverse("deal_check", args=[game.pk]) + f"?deal={deal.pk}",
+        phone_json=page_config(board, offline=False),
     )
     status = 409 if conflict else 422 if problems else 200
     return render(request, "games/deal_edit.html", context, status=status)

@@ -30,9 +30,9 @@ from games.forms import GameNoteForm, NewGameForm
 from games.models import (
     Game,
 )
-from games.offline import offline_config
 from games.pagecache import kept_page
 from games.params import HtmxHttpRequest
+from games.phone import page_config
 from games.scoreboard import scoreboard
 from games.services import (
     Refused,
@@ -112,7 +112,7 @@ def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) ->
         template += "#entry"
     context = entry_context(board, entry)
     if not request.htmx:
-        context["offline_json"] = offline_config(board)
+        context["phone_json"] = page_config(board)
     if csrf_token is not None:
         context["csrf_token"] = csrf_token
     return render(request, template, context)

@@ -36,24 +36,145 @@
     startForm.addEventListener("submit", () => sessionStorage.setItem(slot, startForm.elements.key.value));
   }
 
-  const game = document.getElementById("game-body");
-  if (!game) return;
+  // --- The check of an entry, on the phone, as it is tapped ------------------
 
-  const config = JSON.parse(game.dataset.offline || "{}");
+  const holder = document.querySelector("[data-phone]");
+  if (!holder || !window.ScorekeeperCheck) return;
+  const config = JSON.parse(holder.dataset.phone || "{}");
   const text = config.text || {};
-  const gameId = game.dataset.game;
+  const checker = window.ScorekeeperCheck;
+  const fill = checker.fill;
   const lang = document.documentElement.lang || undefined;
 
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  function anyEntryForm() {
+    return document.querySelector("#entry form");
   }
-  function capfirst(s) {
-    return s ? s[0].toUpperCase() + s.slice(1) : s;
+
+  /* The entry's fields by name. A heart count the phone filled in as the
+   * rest is not the person's: it is worked out again from the others. */
+  function entryFields(form) {
+    const fields = {};
+    for (const [name, value] of new FormData(form).entries()) fields[name] = value;
+    if (form.dataset.filled !== undefined) delete fields["hearts-" + form.dataset.filled];
+    return fields;
   }
-  function joinNames(names) {
-    if (names.length <= 1) return names.join("");
-    return fill(text.and, { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+
+  function checkEntry(form) {
+    const mode = form.elements.mode.value;
+    const result = checker.check(config, mode, entryFields(form));
+    showRemainder(form, mode, result);
+    showCheck(form, mode, result);
+    return result.valid;
   }
+
+  function showRemainder(form, mode, result) {
+    form.querySelectorAll(".rest").forEach((hint) => (hint.textContent = ""));
+    form.querySelectorAll("legend .filled").forEach((label) => label.remove());
+    if (mode === "points" && result.filled !== null) {
+      const hint = document.getElementById("rest-" + result.filled);
+      if (hint) hint.textContent = fill(text.rest, { points: result.filledValue });
+    }
+    if (mode !== "counts") return;
+    const before = form.dataset.filled;
+    if (before !== undefined && String(result.filled) !== before) {
+      form.querySelectorAll('input[name="hearts-' + before + '"]').forEach((box) => (box.checked = false));
+      delete form.dataset.filled;
+    }
+    if (result.filled === null) return;
+    const box = form.querySelector('input[name="hearts-' + result.filled + '"][value="' + result.filledValue + '"]');
+    if (!box) return;
+    box.checked = true;
+    form.dataset.filled = String(result.filled);
+    const legend = box.closest("fieldset").querySelector("legend");
+    const label = document.createElement("small");
+    label.className = "filled";
+    label.textContent = " " + text.theRest;
+    legend.append(label);
+  }
+
+  function element(tag, className, content) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    if (content !== undefined) el.textContent = content;
+    return el;
+  }
+
+  function cardSpans(codes) {
+    const spans = [];
+    codes.forEach((code, i) => {
+      const card = config.cards[code];
+      const shown = element("span", "card suit-" + card.suit, card.label);
+      shown.setAttribute("aria-hidden", "true");
+      spans.push(shown, element("span", "sr-only", card.name));
+      if (i < codes.length - 1) spans.push(" ");
+    });
+    return spans;
+  }
+
+  /* What the server's check partial shows, built here: the cards taken so
+   * far, "37 of 43", what is wrong or that it adds up, and any moon. */
+  function showCheck(form, mode, result) {
+    const area = form.querySelector("#entry-check");
+    if (!area) return;
+    area.querySelectorAll(":scope > .taken, :scope > .tally, :scope > .ok, :scope > .moon-note, :scope > .problems, :scope > .kept-note").forEach((el) => el.remove());
+    const parts = [];
+    if (mode === "cards") {
+      const taken = element("ul", "taken");
+      taken.setAttribute("aria-label", text.takenSoFar);
+      for (const seat of result.taken) {
+        const li = element("li");
+        li.append(element("strong", "", seat.name), " " + seat.points + ": ");
+        if (seat.cards.length) li.append(...cardSpans(seat.cards));
+        else li.append(element("span", "muted", text.nothingYet));
+        taken.append(li);
+      }
+      parts.push(taken);
+    }
+    const tally = element("p", "tally");
+    const [before, after] = text.counted.split("{counted}");
+    tally.append(before, element("strong", "", String(result.counted)), fill(after, { total: result.total }));
+    parts.push(tally);
+    if (result.valid) {
+      const raw = config.names.map((name, seat) => name + " " + result.raw[seat]).join(", ");
+      parts.push(element("p", "ok", (result.moonText ? text.addsUpCards : text.addsUp) + " " + raw + "."));
+      if (result.moonText) parts.push(element("p", "moon-note", "☾ " + result.moonText));
+      if (!navigator.onLine && text.keptWhenSaved) parts.push(element("p", "kept-note muted", text.keptWhenSaved));
+    } else {
+      const list = element("ul", "problems");
+      for (const problem of result.problems) list.append(element("li", "", problem));
+      parts.push(list);
+    }
+    area.prepend(...parts);
+    area.querySelectorAll(".save").forEach((button) => (button.disabled = !result.valid));
+  }
+
+  document.addEventListener("change", entryChanged);
+  document.addEventListener("input", entryChanged);
+  function entryChanged(event) {
+    const form = event.target.closest && event.target.closest("#entry form");
+    if (!form || !event.target.closest(".entry-fields")) return;
+    // A count the person taps is theirs, even where the phone had filled one in.
+    if (form.dataset.filled !== undefined && event.target.name === "hearts-" + form.dataset.filled) {
+      delete form.dataset.filled;
+    }
+    checkEntry(form);
+  }
+
+  function checkOnArrival(form) {
+    // A refusal the server just gave stays until the entry changes.
+    if (form && !form.querySelector("#entry-check .problems[role=alert]")) checkEntry(form);
+  }
+  checkOnArrival(anyEntryForm());
+  document.body.addEventListener("htmx:load", (event) => {
+    const part = event.target;
+    const form = part.matches && part.matches("#entry") ? part.querySelector("form") : null;
+    if (form) checkOnArrival(form);
+  });
+
+  const game = document.getElementById("game-body");
+  if (!game) return;
+  const gameId = game.dataset.game;
+
   function newKey() {
     if (crypto.randomUUID) return crypto.randomUUID();
     const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -136,119 +257,6 @@
   }
   giveKey(entryForm());
 
-  function seatValue(form, name) {
-    const field = form.elements[name];
-    if (!field) return "";
-    return (field.value || "").trim();
-  }
-
-  /* The same checks as the server makes of a counts, cards or points entry,
-   * in the same words; the server judges again when the deal is sent. */
-  function localCheck(form) {
-    const mode = form.elements.mode.value;
-    const names = config.names;
-    const problems = [];
-    let counted = 0;
-    const takers = {};
-    for (const code of config.order) {
-      const taker = seatValue(form, "taker-" + code);
-      if (taker !== "") takers[code] = Number(taker);
-    }
-    if (mode === "points" || mode === "counts") {
-      const isHearts = mode === "counts";
-      const values = names.map((_, seat) => seatValue(form, (isHearts ? "hearts-" : "points-") + seat));
-      const target = isHearts ? config.hearts : config.total;
-      const empty = values.map((v, seat) => (v === "" ? seat : -1)).filter((seat) => seat >= 0);
-      const typed = values.filter((v) => v !== "");
-      if (empty.length === 1 && typed.every((v) => /^-?\d+$/.test(v))) {
-        const rest = target - typed.reduce((sum, v) => sum + Number(v), 0);
-        if (!isHearts || rest >= 0) {
-          values[empty[0]] = String(rest);
-          showRemainder(form, mode, empty[0], rest);
-        }
-      }
-      values.forEach((v, seat) => {
-        if (v === "") problems.push(fill(isHearts ? text.heartsToEnter : text.pointsToEnter, { name: names[seat] }));
-        else if (!/^-?\d+$/.test(v)) problems.push(fill(text.notANumber, { name: names[seat], value: v.slice(0, 10) }));
-        else counted += Number(v);
-      });
-      if (isHearts) {
-        // Too many hearts already: that is the problem, not the ones still to enter.
-        const hearts = values.filter((v) => /^\d+$/.test(v)).reduce((sum, v) => sum + Number(v), 0);
-        if (hearts > config.hearts) problems.splice(0, problems.length, fill(text.heartsSum, { counted: hearts, hearts: config.hearts }));
-        for (const code of config.specials) if (code in takers) counted += config.values[code];
-      }
-      if (!problems.length) {
-        // As the server: the sums first, then any card nobody has taken yet.
-        const sum = counted - (isHearts ? specialsTaken(takers) : 0);
-        if (isHearts && sum !== config.hearts) {
-          problems.push(fill(text.heartsSum, { counted: sum, hearts: config.hearts }));
-        }
-        if (!isHearts && counted !== config.total) {
-          problems.push(fill(text.pointsSum, { counted: counted, total: config.total }));
-        }
-        if (isHearts) {
-          const missing = config.specials.filter((code) => !(code in takers));
-          sortCards(missing);
-          if (missing.length) problems.push(fill(text.nobodyTook, { cards: joinNames(missing.map((c) => config.labels[c])) }));
-        }
-      }
-    } else {
-      for (const code of config.order) if (code in takers) counted += config.values[code];
-      const missing = config.order.filter((code) => !(code in takers));
-      if (missing.length) problems.push(fill(text.nobodyTook, { cards: joinNames(missing.map((c) => config.labels[c])) }));
-    }
-    showCheck(form, { valid: problems.length === 0, problems: problems, counted: counted });
-    return problems.length === 0;
-  }
-
-  function specialsTaken(takers) {
-    return config.specials.reduce((sum, code) => sum + (code in takers ? config.values[code] : 0), 0);
-  }
-
-  function sortCards(codes) {
-    codes.sort((a, b) => config.order.indexOf(a) - config.order.indexOf(b));
-  }
-
-  function showRemainder(form, mode, seat, rest) {
-    if (mode === "counts") {
-      const box = form.querySelector('input[name="hearts-' + seat + '"][value="' + rest + '"]');
-      if (box) box.checked = true;
-    } else {
-      const hint = document.getElementById("rest-" + seat);
-      if (hint) hint.textContent = fill(text.rest, { points: rest });
-    }
-  }
-
-  function showCheck(form, check) {
-    const area = form.querySelector("#entry-check");
-    if (!area) return;
-    const save = area.querySelector(".save");
-    Array.from(area.children).forEach((child) => {
-      if (child !== save && !child.matches("a")) child.remove();
-    });
-    const tally = document.createElement("p");
-    tally.className = "tally";
-    tally.textContent = fill(text.counted, { counted: check.counted, total: config.total });
-    area.insertBefore(tally, save);
-    if (check.problems.length) {
-      const list = document.createElement("ul");
-      list.className = "problems";
-      for (const problem of check.problems) {
-        const item = document.createElement("li");
-        item.textContent = capfirst(problem);
-        list.appendChild(item);
-      }
-      area.insertBefore(list, save);
-    } else {
-      const ok = document.createElement("p");
-      ok.className = "ok";
-      ok.textContent = text.addsUp;
-      area.insertBefore(ok, save);
-    }
-    if (save) save.disabled = !check.valid;
-  }
-
   // --- The queue of deals kept on the phone ------------------------------------
 
   function openDb() {
@@ -282,7 +290,7 @@
   const forget = (key) => store("readwrite", (s) => s.delete(key));
 
   function keepDeal(form) {
-    if (!localCheck(form)) return Promise.resolve(false);
+    if (!checkEntry(form)) return Promise.resolve(false);
     giveKey(form);
     const fields = Array.from(new FormData(form).entries()).filter(
       ([name]) => name !== "csrfmiddlewaretoken" && name !== "key" && name !== "number"
@@ -307,6 +315,7 @@
 
   function nextBlankDeal(form, number) {
     form.reset();
+    delete form.dataset.filled;
     form.elements.key.value = newKey();
     form.querySelectorAll(".rest").forEach((hint) => (hint.textContent = ""));
     const area = form.querySelector("#entry-check");
@@ -346,7 +355,7 @@
     const cards = names.map(() => []);
     for (const code of config.order) {
       const taker = values["taker-" + code];
-      if (taker !== undefined && taker !== "") cards[Number(taker)].push(config.labels[code]);
+      if (taker !== undefined && taker !== "") cards[Number(taker)].push(config.cards[code].label);
     }
     return names
       .map((name, seat) => {
@@ -446,7 +455,8 @@
       current.elements.key.value = item.key;
       showDealNumber(current, item.number);
       forget(item.key).then(showQueue);
-      localCheck(current);
+      delete current.dataset.filled;
+      checkEntry(current);
     };
     if (form.elements.mode.value === item.mode || !window.htmx) refill();
     else window.htmx.ajax("GET", location.pathname + "?mode=" + item.mode, { target: "#entry", swap: "outerHTML" }).then(refill);
@@ -635,9 +645,6 @@
     } else if (form && elt === form) {
       event.preventDefault();
       keepDeal(form);
-    } else if (form && elt.classList.contains("entry-fields")) {
-      event.preventDefault();
-      localCheck(form);
     }
   });
 
@@ -649,8 +656,6 @@
       // The network failed under the save: keep it; its key makes a resend safe.
       markOffline();
       keepDeal(elt);
-    } else if (elt.classList && elt.classList.contains("entry-fields")) {
-      localCheck(elt.closest("form"));
     }
   });
 
@@ -705,18 +710,6 @@
       box.dispatchEvent(new Event("input", { bubbles: true }));
       box.dispatchEvent(new Event("change", { bubbles: true }));
     }
-  });
-
-  // Points: Save answers the first tap after typing. The live check runs when
-  // a box loses focus, which that very tap causes, so waiting for its answer
-  // would swallow the tap; the server judges the save anyway (the last empty
-  // box is filled in as the rest).
-  game.addEventListener("input", (event) => {
-    const form = event.target.form;
-    if (!form || !event.target.closest(".points-field")) return;
-    const boxes = Array.from(form.querySelectorAll(".points-field input"));
-    const save = form.querySelector(".save");
-    if (save && boxes.filter((box) => box.value.trim() === "").length <= 1) save.disabled = false;
   });
 
   page.addEventListener("dealRecorded", () => {

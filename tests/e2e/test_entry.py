@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.signals import request_started
 from playwright.sync_api import Page, expect
 
 from games.models import Deal
@@ -33,6 +34,44 @@ def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Pag
     assert Deal.objects.count() == 1
     page.wait_for_timeout(500)
     assert errors == [], errors
+
+
+def test_every_tap_is_checked_on_the_phone_with_no_request_until_save(page: Page, live_server):
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    page.get_by_role("link", name="Cards").tap()
+    expect(page.locator("#entry-check .tally")).to_have_text("0 of 43")
+    asked: list[tuple[str, str]] = []
+
+    def note(environ, **kwargs):
+        asked.append((environ["REQUEST_METHOD"], environ["PATH_INFO"]))
+
+    request_started.connect(note)
+    try:
+        chip(page, "taker-QS", "1").tap()
+        chip(page, "taker-2H", "1").tap()
+        chip(page, "taker-AS", "0").tap()
+        check = page.locator("#entry-check")
+        expect(check.locator(".tally")).to_have_text("21 of 43")
+        expect(check.locator(".taken li")).to_have_text(
+            [
+                "Alice 7: A♠ace of spades",
+                "Ben 14: Q♠queen of spades 2♥2 of hearts",
+                "Cara 0: nothing yet",
+            ]
+        )
+        expect(check.locator(".problems li")).to_have_text(
+            ["Nobody has taken 3♥, 4♥, 5♥, 6♥, 7♥, 8♥, 9♥, 10♥, J♥, Q♥, K♥, A♥ and K♠ yet"]
+        )
+        expect(page.get_by_role("button", name="Save deal 1")).to_be_disabled()
+        page.locator("[data-rest]").get_by_role("button", name="Cara").tap()
+        expect(check.locator(".ok")).to_have_text("Adds up: Alice 7, Ben 14, Cara 22.")
+        assert [a for a in asked if not a[1].endswith("/live/")] == []
+        page.get_by_role("button", name="Save deal 1").tap()
+        expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
+        game = Deal.objects.get().game_id
+        assert [a for a in asked if a[0] == "POST"] == [("POST", f"/games/{game}/deals/")]
+    finally:
+        request_started.disconnect(note)
 
 
 def test_a_moon_in_cards_mode_is_three_taps_from_the_game_page(page: Page, live_server):

@@ -121,18 +121,40 @@ def test_a_deal_entered_elsewhere_meanwhile_is_shown_beside_mine_to_choose(
     expect(page.locator(".totals .points")).to_have_text(["32", "28", "26"])
 
 
+# What a phone running an older copy of the page might have kept: a deal whose
+# check knew only the sum. The server's judgement is what counts.
+SPOIL_KEPT_DEALS = """async () => {
+  const db = await new Promise((ok, fail) => {
+    const opening = indexedDB.open("scorekeeper", 1);
+    opening.onsuccess = () => ok(opening.result);
+    opening.onerror = () => fail(opening.error);
+  });
+  const tx = db.transaction("deals", "readwrite");
+  const deals = tx.objectStore("deals");
+  const items = await new Promise((ok) => {
+    const all = deals.getAll();
+    all.onsuccess = () => ok(all.result);
+  });
+  const spoilt = { "points-0": "-5", "points-1": "24", "points-2": "24" };
+  for (const item of items) {
+    item.fields = item.fields.map(([name, value]) => [name, spoilt[name] ?? value]);
+    deals.put(item);
+  }
+  await new Promise((ok) => (tx.oncomplete = ok));
+  db.close();
+}"""
+
+
 def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page: Page, live_server):
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
     until_the_worker_looks_after(page)
     page.get_by_role("link", name="Points").tap()
     expect(page.locator("#points-input-0")).to_be_visible()
     page.context.set_offline(True)
-    # A slip of the finger: the phone can only check the sum (43); the server
-    # knows nobody can take −5 points in Black Maria.
-    type_points(page, -5, 24, 24)
-    expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
+    type_points(page, 13, 17, 13)
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("#waiting-list > li")).to_contain_text("Deal 1 — waiting to send")
+    page.evaluate(SPOIL_KEPT_DEALS)
 
     page.context.set_offline(False)
     kept = page.locator("#waiting-list > li")
@@ -144,10 +166,12 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
     expect(page.locator("#entry-h")).to_have_text("Enter deal 1")
     check_page(page, "82-offline-refused")
 
-    # Back into the form to correct, then saved as usual.
+    # Back into the form, where the phone's check says the same; corrected, saved as usual.
     page.get_by_role("button", name="Edit").tap()
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator("#points-input-0")).to_have_value("-5")
+    expect(page.locator("#entry-check .problems")).to_contain_text("No way of taking the cards")
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_disabled()
     type_points(page, 13, 17, 13)
     expect(page.get_by_role("button", name="Save deal 1")).to_be_enabled()
     page.get_by_role("button", name="Save deal 1").tap()

@@ -75,12 +75,13 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     # The first phone's scores follow, and its half-entered deal is still there.
     expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals", timeout=5000)
     expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
-    # Going on with it, the phone is told deal 1 is taken; the entry is kept to compare.
+    # Going on with it and saving, the phone is told deal 1 is taken; the entry is kept to compare.
     tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
+    page.get_by_role("button", name="Save deal 1").tap()
     conflict = page.locator("#entry-conflict .errors")
     expect(conflict).to_contain_text("Deal 1 was just entered by ann — here it is.")
     expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
-    # Long enough for the live check, the poll and any swap to have run: it stays,
+    # Long enough for the poll and any swap to have run: it stays,
     # and no "Save deal 2" stands armed with the same entry.
     page.wait_for_timeout(2500)
     expect(conflict).to_contain_text("Deal 1 was just entered by ann")
@@ -108,6 +109,7 @@ def test_keeping_theirs_after_a_conflict_records_nothing_of_mine(page: Page, bro
     second.get_by_role("button", name="Save deal 1").tap()
     expect(second.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
     tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
+    page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("#entry-conflict .errors")).to_contain_text("Deal 1 was just entered")
     page.wait_for_timeout(2000)
     page.get_by_role("link", name="Keep theirs").tap()
@@ -134,9 +136,10 @@ def test_a_stale_edit_stays_a_conflict_until_the_person_chooses(page: Page, brow
     chip(second, "hearts-1", 2).tap()
     second.get_by_role("button", name="Save the change").tap()
     expect(second).to_have_url(game_url)
-    # The first phone, changing the deal as it was, is told before it saves.
+    # The first phone, changing the deal as it was, is told when it saves.
     chip(page, "hearts-0", 6).tap()
     chip(page, "hearts-1", 1).tap()
+    page.get_by_role("button", name="Save the change").tap()
     conflict = page.locator("#entry-conflict .errors")
     expect(conflict).to_contain_text("Deal 1 was changed by someone else")
     page.wait_for_timeout(2500)

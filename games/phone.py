@@ -1,0 +1,107 @@
+"""What a page with a deal entry hands its script (``data-phone``).
+
+The phone checks a deal as it is tapped, online and offline, with the rules
+and the message templates the server uses (``static/js/check.js``), so its
+words are the server's; the game page's script also keeps a deal entered
+offline and sends it when the network is back, where the server judges it as
+any other.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+
+from games import entry
+from games import rules as r
+from games.scoreboard import Scoreboard
+
+
+def check_config(rules: r.Rules, names: Sequence[str]) -> dict:
+    """Everything the phone's check of an entry needs: the cards, their values, the words."""
+    players = len(names)
+    values = r.valued_cards(rules, players)
+    hearts = r.hearts_in_pack(rules, players)
+    return {
+        "names": list(names),
+        "total": r.deal_total(rules, players),
+        "hearts": len(hearts),
+        "values": dict(values),
+        "cards": {
+            code: {
+                "label": r.card_label(code),
+                "name": r.card_name(code),
+                "suit": r.SUIT_NAMES[code[-1]],
+            }
+            for code in values
+        },
+        "order": sorted(values, key=r.card_sort_key),
+        "entryOrder": entry.DealEntry.blank("cards", rules, names).cards_to_assign(),
+        "specials": list(r.special_cards(rules, players)),
+        "heartValues": sorted((values[c] for c in hearts), reverse=True),
+        "spot": rules.hearts == "spot",
+        "moon": rules.moon,
+        "moonValue": r.moon_value(rules, players),
+        "bonus": r.bonus_value(rules, players),
+        "text": {
+            # The engine's and the entry form's own words.
+            "heartsNotWhole": _(r.HEARTS_NOT_WHOLE),
+            "heartsSum": _(r.HEARTS_SUM),
+            "nobodyTook": _(r.NOBODY_TOOK),
+            "pointsSum": _(r.POINTS_SUM),
+            "infeasible": _(r.INFEASIBLE),
+            "infeasibleCards": _(r.INFEASIBLE_CARDS),
+            "moonOthers": _(r.MOON_OTHERS),
+            "moonSelf": _(r.MOON_SELF),
+            "and": _(r.AND),
+            "heartsToEnter": _(entry.HEARTS_TO_ENTER),
+            "pointsToEnter": _(entry.POINTS_TO_ENTER),
+            "notANumber": _(entry.POINTS_NOT_A_NUMBER),
+            "heartsNotANumber": _(entry.HEARTS_NOT_A_NUMBER),
+            "counted": _("{counted} of {total}"),
+            "rest": _("the rest: {points}"),
+            "theRest": _("(the rest)"),
+            "addsUp": _("Adds up:"),
+            "addsUpCards": _("Adds up, cards taken:"),
+            "takenSoFar": _("Taken so far"),
+            "nothingYet": _("nothing yet"),
+        },
+    }
+
+
+def page_config(board: Scoreboard, *, offline: bool = True) -> str:
+    """The entry's check, and on the game page what working offline needs."""
+    config = check_config(board.rules, board.names)
+    if offline:
+        config["coming"] = {
+            # What the banner says for the next deals, as numbers move on offline.
+            str(c.number): {
+                "heading": c.heading,
+                "passes": [[p.giver, p.receiver] for p in c.passes],
+            }
+            for c in board.coming_after(8)
+        }
+        config["text"].update(
+            {
+                "enterDeal": _("Enter deal {number}"),
+                "saveDeal": _("Save deal {number}"),
+                "keptWhenSaved": _("With no network it is kept on this phone when you save."),
+                "offline": _("Offline — last updated {time}"),
+                "deal": _("Deal {number}"),
+                "waiting": _("waiting to send"),
+                "sending": _("sending…"),
+                "refused": _("not recorded: {reason}"),
+                "conflict": _("entered meanwhile by {by}: which one stands?"),
+                "theirs": _("Theirs: {scores}"),
+                "yours": _("Yours: {scores}"),
+                "keepTheirs": _("Keep theirs"),
+                "replace": _("Replace theirs with mine"),
+                "next": _("Enter mine as the next deal"),
+                "edit": _("Edit"),
+                "discard": _("Discard"),
+                "signIn": _("Sign in again, then it is sent."),
+            }
+        )
+    return json.dumps(config, ensure_ascii=False, separators=(",", ":"))
