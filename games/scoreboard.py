@@ -66,11 +66,36 @@ class Coming:
         return _("{turn}; {passing}").format(turn=turn, passing=towards)
 
 
+def short_names(names: list[str], least: int = 3) -> list[str]:
+    """Each name cut to its first letters, as few as tell it from the others.
+
+    >>> short_names(["Kristoffer", "Kristin", "Ann", "Sebastian"])
+    ['Kristo', 'Kristi', 'Ann', 'Seb']
+    >>> short_names(["Ann", "Ann B", "Bo"])
+    ['Ann', 'Ann B', 'Bo']
+    """
+    cut = {name: min(len(name), least) for name in names}
+    while True:
+        seen: dict[str, list[str]] = {}
+        for name in names:
+            seen.setdefault(name[: cut[name]].rstrip().casefold(), []).append(name)
+        clashes = [group for group in seen.values() if len(group) > 1]
+        grown = False
+        for group in clashes:
+            for name in group:
+                if cut[name] < len(name):
+                    cut[name] += 1
+                    grown = True
+        if not grown:
+            return [name[: cut[name]].rstrip() for name in names]
+
+
 @dataclass(frozen=True)
 class HistoryRow:
     pk: int
     number: int
     dealer: str
+    dealer_short: str
     cells: list[tuple[str, str, bool]]  # (score, total, is the shooter), ready to show
     moon: str | None
     entered_by: str
@@ -87,6 +112,8 @@ class Scoreboard:
         self.rules = game.get_rules()
         seats = list(game.seats.all()) if seats is None else seats
         self.names = [s.player.name for s in seats]
+        # For the columns of a narrow screen: "Kri" over Kristoffer's column.
+        self.short_names = short_names(self.names)
         players = len(self.names)
         self.deal_count = game.deals.count() if deal_count is None else deal_count
         best = min(s.total for s in seats) if self.deal_count else None
@@ -178,6 +205,10 @@ class Scoreboard:
         return _("deal {number} of {deals}").format(number=self.coming.number, deals=deals)
 
     @property
+    def name_pairs(self) -> list[tuple[str, str]]:
+        return list(zip(self.names, self.short_names, strict=True))
+
+    @property
     def winners_text(self) -> str:
         return r.join_names(self.winners)
 
@@ -196,7 +227,8 @@ class Scoreboard:
             HistoryRow(
                 pk=pk,
                 number=number,
-                dealer=names[r.dealer(game.first_dealer, players, number)],
+                dealer=names[dealer := r.dealer(game.first_dealer, players, number)],
+                dealer_short=self.short_names[dealer],
                 cells=[
                     (str(score), str(total), moon == seat)
                     for seat, (score, total) in enumerate(zip(scores, totals, strict=True))

@@ -1,0 +1,115 @@
+"""Seven players named like real people, negative totals, on a 360 px phone:
+every list fits, with no sideways scrolling and no word or number broken."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from games import rules as r
+from games.models import Player, Ruleset, Table
+from games.services import deal_record, game_start, watch_link_replace
+from tests.e2e.conftest import layout_problems, screenshot
+
+NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Henriette"]
+# Omnibus for seven: 33 a deal, the J♦ −10 makes totals go below zero.
+DEALS = [
+    (-10, 13, 10, 7, 5, 4, 4),
+    (13, -10, 4, 10, 7, 5, 4),
+    (4, 7, -10, 13, 5, 10, 4),
+    (-10, 4, 5, 4, 13, 10, 7),
+    (10, -10, 13, 4, 4, 5, 7),
+    (-10, 13, 4, 4, 5, 10, 7),
+]
+
+# Words whose letters land on two lines: a name or a number broken mid-way.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.offsetParent === null || el.closest(".sr-only, svg, textarea, option")) continue;
+    if (el.getBoundingClientRect().width <= 1) continue; // hidden but read out
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.bottom)));
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+# A part of the page scrolled sideways inside itself hides what it holds.
+HIDDEN_SIDEWAYS = """() => [...document.querySelectorAll("body *")]
+  .filter((el) => el.offsetParent !== null && el.clientWidth > 1)
+  .filter((el) => el.scrollWidth > el.clientWidth + 1)
+  .filter((el) => getComputedStyle(el).overflowX !== "visible")
+  .filter((el) => !el.matches(".sr-only, select, input, .chip span"))
+  .map((el) => `${el.localName}.${el.className} ${el.scrollWidth}px in ${el.clientWidth}px`)"""
+
+
+@pytest.fixture
+def seven(transactional_db):
+    user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
+    table = Table.objects.create(name="Fredagsklubben på Grünerløkka", owner=user)
+    players = [Player.objects.create(table=table, name=n) for n in NAMES]
+    omnibus = Ruleset.objects.get(table=None, name="Omnibus")
+    finished = game_start(table=table, players=players, ruleset=omnibus, first_dealer=0, by=user)
+    for points in DEALS * 4:
+        if finished.is_finished:
+            break
+        deal_record(game=finished, entry=r.PointsEntry(points), by=user)
+        finished.refresh_from_db()
+    game = game_start(table=table, players=players[::-1], ruleset=omnibus, first_dealer=2, by=user)
+    for points in DEALS:
+        deal_record(game=game, entry=r.PointsEntry(points), by=user)
+    return user, table, game, finished
+
+
+def misfits(page: Page, name: str) -> list[str]:
+    screenshot(page, name)
+    return [f"{name}: {p}" for p in layout_problems(page) + page.evaluate(HIDDEN_SIDEWAYS)] + [
+        f"{name}: broken {w}" for w in page.evaluate(BROKEN_WORDS)
+    ]
+
+
+def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(page: Page, live_server, seven):
+    _, table, game, finished = seven
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(live_server.url + reverse("login"))
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "a-long-pass-phrase")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
+    token = watch_link_replace(game)
+    pages = {
+        "90-seven-game": game.get_absolute_url(),
+        "91-seven-game-cards": game.get_absolute_url() + "?mode=cards",
+        "92-seven-finished": finished.get_absolute_url(),
+        "93-seven-table": table.get_absolute_url(),
+        "94-seven-history": reverse("table_history", args=[table.pk]),
+        "95-seven-stats": reverse("table_stats", args=[table.pk]),
+        "96-seven-print": reverse("game_print", args=[game.pk]),
+        "97-seven-deal-edit": reverse("deal_edit", args=[game.deals.get(number=2).pk]),
+        "98-seven-changes": reverse("game_changes", args=[game.pk]),
+        "99-seven-watch": reverse("watch_game", args=[token]),
+    }
+    problems = []
+    for name, url in pages.items():
+        page.goto(live_server.url + url)
+        problems += misfits(page, name)
+    assert problems == [], "\n".join(problems)
+
+    # Printed on A4 (186 mm between the margins is 703 CSS px): every column on the paper.
+    page.set_viewport_size({"width": 703, "height": 1000})
+    page.emulate_media(media="print")
+    page.goto(live_server.url + pages["96-seven-print"])
+    sheet = page.locator(".sheet-table")
+    assert sheet.locator("thead th").all_inner_texts()[1:] == NAMES[::-1]  # in full
+    assert page.evaluate("document.documentElement.scrollWidth") <= 703
+    assert sheet.bounding_box()["width"] <= 703
