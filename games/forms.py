@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -347,67 +348,180 @@ class ImportForm(forms.Form):
 
 
 class NewGameForm(forms.Form):
-    """Seats are chosen in order (seat 1, 2, …, clockwise); blank seats are skipped."""
+    """A new game in one screen: who plays in seat order, the first dealer, the end, the moon.
 
+    ``players`` arrive in seat order, clockwise (the page keeps the tapped ones
+    in the order they were tapped); names typed in ``new_players`` join the
+    table and sit after them. The end and the moon start from the chosen
+    ruleset and may be changed for this game.
+    """
+
+    DRAW = "draw"
+    TARGET, DEALS = "target", "deals"
+
+    players = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, label=gettext_lazy("Players, clockwise")
+    )
+    new_players = forms.CharField(
+        required=False,
+        max_length=(NAME_MAX_LENGTH + 2) * r.MAX_PLAYERS,
+        label=gettext_lazy("New players"),
+        help_text=gettext_lazy("Names, separated by commas, in seat order after the ones above."),
+    )
+    # "draw", a player's id, or "new-0" for the first of the new players typed.
+    first_dealer = forms.CharField(
+        required=False, max_length=20, label=gettext_lazy("First dealer")
+    )
     ruleset = forms.ModelChoiceField(
         queryset=Ruleset.objects.none(), empty_label=None, label=gettext_lazy("Rules")
     )
-    first_dealer = forms.TypedChoiceField(
-        coerce=int, choices=(), initial=-1, label=gettext_lazy("First dealer"), empty_value=-1
+    end = forms.ChoiceField(
+        choices=[
+            (TARGET, gettext_lazy("at a target")),
+            (DEALS, gettext_lazy("after a number of deals")),
+        ],
+        widget=forms.RadioSelect,
+        label=gettext_lazy("The game ends"),
+    )
+    target = WholeNumberField(
+        required=False, min_value=1, max_value=r.MOST_TARGET, label=gettext_lazy("Target")
+    )
+    deals = WholeNumberField(
+        required=False, min_value=1, max_value=r.MOST_DEALS, label=gettext_lazy("Deals")
+    )
+    moon = forms.ChoiceField(
+        choices=Ruleset.Moon.choices, widget=forms.RadioSelect, label=gettext_lazy("Moon")
     )
     # Made anew for each blank form: sent twice, it opens the game it started.
     key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
-    def __init__(self, *args, table: Table, players: Sequence[Player], rulesets, **kwargs):
+    def __init__(
+        self,
+        *args,
+        table: Table,
+        players: Sequence[Player],
+        rulesets,
+        seated: Sequence[Player] = (),
+        last_rules: r.Rules | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.table = table
-        self.players = {p.pk: p for p in players}
+        self.by_pk = {p.pk: p for p in players}
+        # Seated first, in the order they sat last time; the others as they joined.
+        self.seated = list(seated)
+        self.others = [p for p in players if p not in self.seated]
         self.fields["key"].initial = secrets.token_urlsafe(16)
-        self.fields["ruleset"].queryset = rulesets
-        self.fields["ruleset"].initial = table.default_ruleset_id
-        choices = [("", "—")] + [(p.pk, p.name) for p in players]
-        for seat in range(r.MAX_PLAYERS):
-            self.fields[f"seat_{seat}"] = forms.TypedChoiceField(
-                coerce=int,
-                choices=choices,
-                required=False,
-                empty_value=None,
-                label=_("Seat {number}").format(number=seat + 1),
-            )
-        self.fields["first_dealer"].choices = [(-1, _("Draw at random"))] + [
-            (seat, _("Seat {number}").format(number=seat + 1)) for seat in range(r.MAX_PLAYERS)
+        self.fields["players"].choices = [(p.pk, p.name) for p in self.seated + self.others]
+        self.fields["players"].initial = [p.pk for p in self.seated]
+        self.dealer_choices = [(self.DRAW, _("Draw"))] + [
+            (str(p.pk), p.name) for p in self.seated + self.others
         ]
+        self.fields["first_dealer"].initial = self.DRAW
+        self.fields["ruleset"].queryset = rulesets
+        default = table.default_ruleset or rulesets.first()
+        self.fields["ruleset"].initial = default.pk if default else None
+        rules = last_rules or (default.to_rules() if default else r.Rules())
+        self.fields["end"].initial = self.TARGET if rules.target else self.DEALS
+        self.fields["target"].initial = rules.target or 100
+        self.fields["deals"].initial = rules.deals
+        self.fields["moon"].initial = rules.moon
+        self.fields["new_players"].widget.attrs.update(autocomplete="off")
+        for name in ("target", "deals"):
+            self.fields[name].widget.attrs.update(inputmode="numeric", size="5")
 
-    def seat_fields(self):
-        return [self[f"seat_{seat}"] for seat in range(r.MAX_PLAYERS)]
+    def seating(self) -> tuple[list[Player], list[Player]]:
+        """Who is seated (in seat order) and who is not, as sent or as offered."""
+        if not self.is_bound:
+            return self.seated, self.others
+        sent = (whole_number(v, digits=12) for v in self.data.getlist("players"))
+        seated = [self.by_pk[pk] for pk in dict.fromkeys(sent) if pk in self.by_pk]
+        return seated, [p for p in self.by_pk.values() if p not in seated]
+
+    def clean_new_players(self) -> list[str]:
+        names: list[str] = []
+        for part in self.cleaned_data["new_players"].replace("\n", ",").split(","):
+            name = normalise_name(part)
+            if not name:
+                continue
+            if len(name) > NAME_MAX_LENGTH:
+                raise forms.ValidationError(
+                    _("A name can be at most {most} characters.").format(most=NAME_MAX_LENGTH)
+                )
+            if name_key(name) not in {name_key(n) for n in names}:
+                names.append(name)
+        return names
 
     def clean(self) -> dict:
         cleaned = super().clean()
-        chosen = [cleaned.get(f"seat_{seat}") for seat in range(r.MAX_PLAYERS)]
-        seated = [pk for pk in chosen if pk is not None]
-        if len(set(seated)) != len(seated):
-            names = {self.players[pk].name for pk in seated if seated.count(pk) > 1}
-            raise forms.ValidationError(
-                _("{names} can sit in only one seat.").format(names=", ".join(sorted(names)))
-            )
-        if not r.MIN_PLAYERS <= len(seated) <= r.MAX_PLAYERS:
+        seated = [self.by_pk[pk] for pk in dict.fromkeys(cleaned.get("players", []))]
+        # A typed name that already plays here is that player, not a second one.
+        known = {name_key(p.name): p for p in self.by_pk.values()}
+        new = []
+        for name in cleaned.get("new_players", []):
+            player = known.get(name_key(name))
+            if player is None:
+                new.append(name)
+            elif player not in seated:
+                seated.append(player)
+        count = len(seated) + len(new)
+        if not r.MIN_PLAYERS <= count <= r.MAX_PLAYERS:
             raise forms.ValidationError(
                 _("Choose {least} to {most} players (you chose {chosen}).").format(
-                    least=r.MIN_PLAYERS, most=r.MAX_PLAYERS, chosen=len(seated)
+                    least=r.MIN_PLAYERS, most=r.MAX_PLAYERS, chosen=count
                 )
             )
-        cleaned["seated"] = [self.players[pk] for pk in seated]
-        dealer = cleaned.get("first_dealer", -1)
-        if dealer is not None and dealer >= len(seated):
-            raise forms.ValidationError(
-                _("The first dealer must be one of the {seats} seats taken.").format(
-                    seats=len(seated)
-                )
-            )
-        cleaned["first_dealer"] = None if dealer in (None, -1) else dealer
+        cleaned["seated"], cleaned["new_names"] = seated, new
+        cleaned["first_dealer"] = self._dealer_seat(cleaned.get("first_dealer") or "", seated, new)
+        end = cleaned.get("end")
+        if end == self.TARGET and not cleaned.get("target"):
+            self.add_error("target", _("Give the target, or end after a number of deals."))
+        if end == self.DEALS and not cleaned.get("deals"):
+            self.add_error("deals", _("Give the number of deals, or end at a target."))
         ruleset = cleaned.get("ruleset")
-        if ruleset is not None:
-            problems = r.rules_problems(ruleset.to_rules(), len(seated))
+        if ruleset is not None and not self.errors:
+            cleaned["rules"] = rules = self.rules_for(ruleset, cleaned)
+            problems = r.rules_problems(rules, count)
             if problems:
                 raise forms.ValidationError([f"{ruleset.name}: {p}." for p in problems])
         return cleaned
+
+    def _dealer_seat(self, chosen: str, seated: list[Player], new: list[str]) -> int | None:
+        """The first dealer's seat, or None to draw one."""
+        if chosen in ("", self.DRAW):
+            return None
+        if chosen.startswith("new-"):
+            index = whole_number(chosen.removeprefix("new-"), digits=1)
+            if index is not None and 0 <= index < len(new):
+                return len(seated) + index
+        else:
+            player = self.by_pk.get(whole_number(chosen, digits=12))  # type: ignore[arg-type]
+            if player in seated:
+                return seated.index(player)
+        self.add_error(
+            "first_dealer", _("The first dealer must be one of the players in this game.")
+        )
+        return None
+
+    def rules_for(self, ruleset: Ruleset, cleaned: Mapping) -> r.Rules:
+        """The ruleset as chosen for this game: its end and moon as set here."""
+        by_target = cleaned["end"] == self.TARGET
+        return replace(
+            ruleset.to_rules(),
+            target=cleaned["target"] if by_target else None,
+            deals=None if by_target else cleaned["deals"],
+            moon=cleaned["moon"],
+        )
+
+    def ruleset_data(self) -> str:
+        """Each ruleset's end and moon, for the page to show when one is picked."""
+        data = {
+            ruleset.pk: {
+                "end": self.TARGET if ruleset.target else self.DEALS,
+                "target": ruleset.target or 100,
+                "deals": ruleset.deals or "",
+                "moon": ruleset.moon,
+            }
+            for ruleset in self.fields["ruleset"].queryset
+        }
+        return json.dumps(data, separators=(",", ":"))

@@ -66,11 +66,15 @@ def game_start(
     first_dealer: int | None = None,
     by: AbstractBaseUser | None = None,
     key: str = "",
+    rules: r.Rules | None = None,
+    new_players: Sequence[str] = (),
 ) -> Game:
     """Seat ``players`` in this order (clockwise) and start a game.
 
     ``first_dealer`` is a seat index; None draws one at random. ``key`` names
-    this start: a game already started with it is returned as it is.
+    this start: a game already started with it is returned as it is. ``rules``
+    are the ruleset's as chosen for this game (its end and moon, say);
+    ``new_players`` join the table and sit after ``players``.
     """
     if key:
         started = table.games.filter(start_key=key).first()
@@ -80,16 +84,18 @@ def game_start(
         raise Refused(_(NOT_YOUR_PLAYERS))
     if len({p.pk for p in players}) != len(players):
         raise Refused(_(PLAYERS_TWICE))
+    count = len(players) + len(new_players)
     try:
-        rules = r.resolve(ruleset.to_rules(), len(players))
+        rules = r.resolve(rules or ruleset.to_rules(), count)
     except r.RulesError as error:
         raise Refused(error.problems) from None
     if first_dealer is None:
-        first_dealer = secrets.randbelow(len(players))
-    if not 0 <= first_dealer < len(players):
+        first_dealer = secrets.randbelow(count)
+    if not 0 <= first_dealer < count:
         raise Refused(_("The first dealer must be one of the players."))
     try:
         with transaction.atomic():
+            players = list(players) + [_new_player(table, name) for name in new_players]
             game = Game.objects.create(
                 table=table,
                 ruleset=ruleset,
@@ -109,6 +115,15 @@ def game_start(
             raise
         return started
     return game
+
+
+def _new_player(table: Table, name: str) -> Player:
+    try:
+        with transaction.atomic():
+            return Player.objects.create(table=table, name=name)
+    except IntegrityError:
+        # Added meanwhile, by another phone.
+        raise Refused(_("{name} already plays at this table.").format(name=name)) from None
 
 
 def deal_record(

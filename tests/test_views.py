@@ -226,18 +226,24 @@ def test_editing_a_ruleset_never_rescores_a_started_game(client_owner, table, pl
 # --- New game -------------------------------------------------------------------------
 
 
+def start_form(players, dealer="draw", ruleset="Black Maria", **extra) -> dict:
+    """What the New game screen sends: players in seat order, and the rest as offered."""
+    chosen = builtin(ruleset)
+    form = {
+        "players": [p.pk for p in players],
+        "first_dealer": dealer if dealer == "draw" else str(dealer.pk),
+        "ruleset": chosen.pk,
+        "end": "target",
+        "target": "100",
+        "moon": chosen.moon,
+    }
+    return {**form, **extra}
+
+
 def test_starting_a_game_in_seat_order_with_a_chosen_dealer(client_owner, table, players):
     alice, ben, cara = players
     response = client_owner.post(
-        reverse("game_new", args=[table.pk]),
-        {
-            "seat_0": cara.pk,
-            "seat_1": alice.pk,
-            "seat_2": "",
-            "seat_3": ben.pk,
-            "first_dealer": "2",
-            "ruleset": builtin("Black Maria").pk,
-        },
+        reverse("game_new", args=[table.pk]), start_form([cara, alice, ben], dealer=ben)
     )
     game = Game.objects.get()
     assert response.url == game.get_absolute_url()
@@ -245,17 +251,78 @@ def test_starting_a_game_in_seat_order_with_a_chosen_dealer(client_owner, table,
     assert game.first_dealer == 2
 
 
-def test_starting_a_game_refuses_a_player_twice_or_too_few(client_owner, table, players):
-    alice, ben, _ = players
-    url = reverse("game_new", args=[table.pk])
-    base = {"first_dealer": "-1", "ruleset": builtin("Black Maria").pk}
-    response = client_owner.post(
-        url, {**base, "seat_0": alice.pk, "seat_1": alice.pk, "seat_2": ben.pk}
+def test_the_new_game_screen_offers_the_players_in_the_order_they_were_typed(client_owner, owner):
+    client_owner.post(
+        reverse("table_new"),
+        {
+            "name": "Friday",
+            "players": "Zoe\nAnna\nMia",
+            "default_ruleset": builtin("Black Maria").pk,
+        },
     )
-    assert "Alice can sit in only one seat" in text(response)
-    response = client_owner.post(url, {**base, "seat_0": alice.pk, "seat_1": ben.pk})
+    table = Table.objects.get(name="Friday")
+    page = text(client_owner.get(reverse("game_new", args=[table.pk])))
+    seated = re.findall(r'name="players" value="\d+" checked><span>(\w+)</span>', page)
+    assert seated == ["Zoe", "Anna", "Mia"]
+    assert 'name="seat_' not in page  # no seat dropdowns
+
+
+def test_starting_a_game_refuses_too_few_players_or_a_dealer_not_playing(
+    client_owner, table, players
+):
+    alice, ben, cara = players
+    url = reverse("game_new", args=[table.pk])
+    response = client_owner.post(url, start_form([alice, ben]))
     assert "Choose 3 to 7 players (you chose 2)" in text(response)
+    response = client_owner.post(url, start_form([alice, ben, cara, alice]))  # sent twice
+    assert response.status_code == 302
+    Game.objects.all().delete()
+    table.players.create(name="Dag")
+    response = client_owner.post(
+        url, start_form([alice, ben, cara], dealer=table.players.get(name="Dag"))
+    )
+    assert "The first dealer must be one of the players in this game" in text(response)
+    response = client_owner.post(url, start_form([alice, ben, cara], end="deals", deals=""))
+    assert "Give the number of deals, or end at a target" in text(response)
     assert not Game.objects.exists()
+
+
+def test_the_end_and_moon_chosen_are_the_games_and_the_next_games_offer(
+    client_owner, table, players
+):
+    url = reverse("game_new", args=[table.pk])
+    form = start_form(players, end="deals", deals="8", moon="others", ruleset="Hearts only")
+    response = client_owner.post(url, form, follow=True)
+    game = Game.objects.get()
+    rules = game.get_rules()
+    assert (rules.name, rules.target, rules.deals, rules.moon) == ("Hearts only", None, 8, "others")
+    assert "8 deals for 3 players: not everyone deals the same number of times." in text(response)
+    table.refresh_from_db()
+    assert table.default_ruleset == builtin("Hearts only")
+    page = text(client_owner.get(url))
+    assert 'name="deals" value="8"' in page
+    assert re.search(r'name="end" value="deals"[^>]*checked', page)
+    assert re.search(r'name="moon" value="others"[^>]*checked', page)
+
+
+def test_players_typed_on_the_new_game_screen_join_the_table_after_the_tapped_ones(
+    client_owner, table, players
+):
+    cara = players[2]
+    url = reverse("game_new", args=[table.pk])
+    response = client_owner.post(url, start_form([cara], new_players="Dag, alice ,  Eli"))
+    assert response.status_code == 302
+    game = Game.objects.get()
+    # "alice" is Alice, not a second one; Dag and Eli are new at the table.
+    assert [s.player.name for s in game.seats.order_by("number")] == ["Cara", "Alice", "Dag", "Eli"]
+    Game.objects.all().delete()
+    # A new player can deal first: "new-1" is the second one typed.
+    client_owner.post(url, start_form([cara], new_players="Gus, Eve", first_dealer="new-1"))
+    game = Game.objects.get()
+    assert game.seats.get(number=game.first_dealer).player.name == "Eve"
+    assert sorted(table.players.values_list("name", flat=True)) == [
+        "Alice", "Ben", "Cara", "Dag", "Eli", "Eve", "Gus",
+    ]  # fmt: skip
 
 
 # --- The game page ------------------------------------------------------------------------
@@ -549,8 +616,7 @@ def test_a_new_game_form_sent_again_opens_the_game_it_started(client_owner, tabl
         key != re.search(r'name="key" value="([^"]+)"', client_owner.get(url).content.decode())[1]
     )
     ruleset = builtin("Black Maria")
-    form = {"key": key, "ruleset": ruleset.pk, "first_dealer": "0"}
-    form.update({f"seat_{i}": p.pk for i, p in enumerate(players)})
+    form = {**start_form(players, dealer=players[0]), "key": key, "ruleset": ruleset.pk}
     first = client_owner.post(url, form)
     assert first.status_code == 302
     game = table.games.get()

@@ -29,6 +29,7 @@ from games.entry import MODE_NAMES, DealEntry, default_mode, modes_for
 from games.forms import GameNoteForm, NewGameForm
 from games.models import (
     Game,
+    Table,
 )
 from games.pagecache import kept_page
 from games.params import HtmxHttpRequest
@@ -45,27 +46,38 @@ from games.views.deals import entry_context
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new game in one screen; what was chosen is offered again next time."""
     table = get_table_for_user(request, pk)
-    players = list(table.players.order_by("name"))
-    initial = {f"seat_{i}": p.pk for i, p in enumerate(players[: r.MAX_PLAYERS])}
+    players = list(table.players.order_by("pk"))  # in the order they joined
+    rulesets = rulesets_for_table(table)
+    last = table.games.select_related("ruleset").order_by("-started_at", "-pk").first()
+    if last is not None:
+        seated = [seat.player for seat in last.seats.select_related("player").order_by("number")]
+    else:
+        seated = players if len(players) <= r.MAX_PLAYERS else []
+    same_rules = last is not None and last.ruleset_id == table.default_ruleset_id
     form = NewGameForm(
         request.POST or None,
         table=table,
         players=players,
-        rulesets=rulesets_for_table(table),
-        initial=initial,
+        rulesets=rulesets,
+        seated=seated,
+        last_rules=last.get_rules() if same_rules else None,
     )
     key = params.text(request.POST, "key", most=64)
     if key and (started := table.games.filter(start_key=key).first()) is not None:
         # This form started a game already (Back, then Start again): open that one.
         return redirect(started)
     if request.method == "POST" and form.is_valid():
+        chosen = form.cleaned_data
         try:
             game = game_start(
                 table=table,
-                players=form.cleaned_data["seated"],
-                ruleset=form.cleaned_data["ruleset"],
-                first_dealer=form.cleaned_data["first_dealer"],
+                players=chosen["seated"],
+                new_players=chosen["new_names"],
+                ruleset=chosen["ruleset"],
+                rules=chosen["rules"],
+                first_dealer=chosen["first_dealer"],
                 by=request.user,
                 key=key,
             )
@@ -73,13 +85,29 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
             for problem in refusal.problems:
                 form.add_error(None, problem)
         else:
+            if table.default_ruleset_id != chosen["ruleset"].pk:
+                Table.objects.filter(pk=table.pk).update(default_ruleset=chosen["ruleset"])
+            rules, count = game.get_rules(), len(chosen["seated"]) + len(chosen["new_names"])
+            if rules.deals and rules.deals % count:
+                messages.warning(request, uneven_deals(rules.deals, count))
             return redirect(game)
     return render(
         request,
         "games/game_new.html",
-        {"table": table, "form": form, "players": players},
+        {
+            "table": table,
+            "form": form,
+            "players": players,
+            "uneven": uneven_deals("{deals}", "{players}"),
+        },
         status=422 if form.errors else 200,
     )
+
+
+def uneven_deals(deals, players) -> str:
+    return _(
+        "{deals} deals for {players} players: not everyone deals the same number of times."
+    ).format(deals=deals, players=players)
 
 
 @login_required

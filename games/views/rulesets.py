@@ -49,7 +49,11 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
         ruleset = form.save(commit=False)
         ruleset.table = table
         ruleset.save()
-        messages.success(request, _("{rules} saved.").format(rules=ruleset.name))
+        # Adapted to be played: the next New game starts from it.
+        Table.objects.filter(pk=table.pk).update(default_ruleset=ruleset)
+        messages.success(
+            request, _("{rules} saved: new games start from it.").format(rules=ruleset.name)
+        )
         return redirect(table)
     return _render_ruleset_form(request, table, form, status=422 if form.errors else 200)
 

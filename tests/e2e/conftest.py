@@ -21,7 +21,7 @@ TAP_TARGETS = ", ".join(
         "button",
         ".button",
         "select",
-        "input:not([type=radio]):not([type=hidden])",
+        "input:not([type=radio]):not([type=hidden]):not(.chip > input)",
         ".chip span",
         ".modes a",
         ".row a",

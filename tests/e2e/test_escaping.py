@@ -45,7 +45,7 @@ def test_script_typed_anywhere_never_runs(page: Page, live_server):
     page.get_by_role("button", name="Use these rules").click()
 
     page.get_by_role("link", name="New game").click()
-    page.select_option("#id_first_dealer", label="Seat 1")
+    page.locator("[data-dealers] label.chip").nth(1).click()  # the first seat
     page.get_by_role("button", name="Start the game").click()
     tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
     page.get_by_role("button", name="Save deal 1").click()
