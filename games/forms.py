@@ -172,6 +172,10 @@ class RulesetForm(forms.ModelForm):
             "target": gettext_lazy("Blank for no target."),
             "deals": gettext_lazy("Blank to play to the target."),
             "pass_cards": gettext_lazy("Blank: 3 with three or four players, 2 with more."),
+            "notes": gettext_lazy(
+                "Shown on the game page. Only what the settings above don't say: "
+                "they are shown anyway."
+            ),
         }
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
         field_classes = {

@@ -29,27 +29,22 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-# The built-in rulesets' names and notes (migration 0002), in every language.
+# The built-in rulesets' names (migration 0002), in every language. Their notes
+# are not shown: a line made from the settings describes them.
 BUILTIN_WORDS = frozenset(
     [
         gettext_noop("Black Maria"),
-        gettext_noop("Hearts 1 each, Q♠ 13, K♠ 10, A♠ 7: 43 a deal."),
         gettext_noop("Black Maria, moon to the others"),
-        gettext_noop("Take every heart and Q♠ K♠ A♠: the others add 43 each."),
         gettext_noop("Black Maria, moon off the shooter"),
-        gettext_noop("Take every heart and Q♠ K♠ A♠: take 43 off your own score."),
         gettext_noop("Hearts only"),
-        gettext_noop("Hearts 1 each and Q♠ 13: 26 a deal. Pass left, right, across, hold."),
         gettext_noop("Spot hearts"),
-        gettext_noop("Hearts count their face value (J 11, Q 12, K 13, A 14), Q♠ 25."),
         gettext_noop("Omnibus"),
-        gettext_noop("Black Maria with J♦ as a bonus card: 10 off for whoever takes it."),
     ]
 )
 
 
 def builtin_words(text: str) -> str:
-    """A built-in ruleset's name or notes in the person's language; others as written."""
+    """A built-in ruleset's name in the person's language; others as written."""
     return gettext(text) if text in BUILTIN_WORDS else text
 
 

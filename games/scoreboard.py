@@ -90,6 +90,45 @@ def short_names(names: list[str], least: int = 3) -> list[str]:
             return [name[: cut[name]].rstrip() for name in names]
 
 
+def the_end(rules: r.Rules) -> str:
+    """ "to 100", "to 100 or 12 deals", "12 deals"."""
+    if rules.target is not None and rules.deals is not None:
+        return _("to {target} or {deals} deals").format(target=rules.target, deals=rules.deals)
+    if rules.target is not None:
+        return _("to {target}").format(target=rules.target)
+    return ngettext("{count} deal", "{count} deals", rules.deals).format(count=rules.deals)
+
+
+def describe_rules(rules: r.Rules) -> str:
+    """A ruleset in a line, from its settings (so it never contradicts them).
+
+    The deal total and the pass depend on the number of players: the game
+    page says those for its own table.
+    """
+    values = [
+        _("hearts at face value") if rules.hearts == "spot" else _("hearts 1 each"),
+        *(
+            f"{r.card_label(code)} {value}".replace("-", "−")
+            for code, value in (
+                (r.QUEEN_OF_SPADES, rules.queen_of_spades),
+                (r.KING_OF_SPADES, rules.king_of_spades),
+                (r.ACE_OF_SPADES, rules.ace_of_spades),
+                (r.JACK_OF_DIAMONDS, rules.jack_of_diamonds),
+            )
+            if value
+        ),
+    ]
+    moon = {
+        "none": _("no moon"),
+        "others": _("moon: the others add"),
+        "self": _("moon: off the shooter"),
+    }[rules.moon]
+    passing = (
+        _("pass to the right") if rules.pass_direction == "right" else _("pass in the Hearts cycle")
+    )
+    return " · ".join([", ".join(values), moon, the_end(rules), passing])
+
+
 @dataclass(frozen=True)
 class HistoryRow:
     pk: int
@@ -182,16 +221,7 @@ class Scoreboard:
             facts.append(passing.format(count=passed, cycle=cycle))
         else:
             facts.append(_("no pass"))
-        if rules.target is not None and rules.deals is not None:
-            facts.append(
-                _("to {target} or {deals} deals").format(target=rules.target, deals=rules.deals)
-            )
-        elif rules.target is not None:
-            facts.append(_("to {target}").format(target=rules.target))
-        else:
-            facts.append(
-                ngettext("{count} deal", "{count} deals", rules.deals).format(count=rules.deals)
-            )
+        facts.append(the_end(rules))
         return facts
 
     @property

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import rules as r
 from games.models import Deal, Game, Player, Ruleset, Table
-from games.services import deal_edit, deal_record
+from games.services import deal_edit, deal_record, game_start
 from tests.conftest import builtin
 from tests.test_services import DEAL_1, DEAL_2, DEAL_3, snapshot
 
@@ -174,6 +174,35 @@ def test_a_table_makes_its_own_ruleset_from_a_builtin(client_owner, table):
     assert client_owner.post(url, ruleset_post(queen_of_spades="26")).status_code == 302
     ruleset = Ruleset.objects.get(table=table)
     assert ruleset.queen_of_spades == 26
+
+
+def test_an_adapted_ruleset_has_no_note_of_the_old_one_and_becomes_the_default(client_owner, table):
+    url = reverse("ruleset_new", args=[table.pk])
+    hearts = builtin("Hearts only")
+    page = text(client_owner.get(url + f"?from={hearts.pk}"))
+    assert re.search(r'<textarea name="notes"[^>]*>\s*</textarea>', page)
+    assert "across, hold" not in page
+    client_owner.post(url, ruleset_post(name="Hearts, passing right", pass_direction="right"))
+    table.refresh_from_db()
+    assert table.default_ruleset.name == "Hearts, passing right"
+    # The table page describes each ruleset from its settings, in the person's language.
+    page = text(client_owner.get(table.get_absolute_url()))
+    assert (
+        "Hearts 1 each, Q♠ 13, K♠ 10, A♠ 7 · moon: the others add · to 100 · pass to the right"
+        in page
+    )
+    nb = text(client_owner.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="nb"))
+    assert "Hjerter 1 hver, D♠ 13, K♠ 10, E♠ 7 · måne: de andre får den · til 100" in nb
+    form = text(client_owner.get(url, HTTP_ACCEPT_LANGUAGE="nb"))
+    assert "Vises på spillsiden" in form and "House rules shown" not in form
+
+
+def test_a_built_in_rulesets_note_is_not_shown_on_the_game_page(client_owner, table, players):
+    omnibus = builtin("Omnibus")
+    game = game_start(table=table, players=players, ruleset=omnibus, first_dealer=0)
+    page = text(client_owner.get(game.get_absolute_url()))
+    assert "House rules" not in page and "whoever" not in page
+    assert "2♣ out" in page  # the facts line says what the table needs
 
 
 def test_the_ruleset_preview_shows_deal_total_and_moon(client_owner, table):

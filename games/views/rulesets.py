@@ -24,6 +24,7 @@ from games.forms import (
 from games.models import (
     Ruleset,
     Table,
+    builtin_words,
 )
 from games.params import HtmxHttpRequest
 from games.views.tables import black_maria
@@ -41,8 +42,10 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
         for field in RulesetForm.Meta.fields:
             setattr(instance, field, getattr(base, field))
         instance.name = (_("{name} (our rules)") if base.is_builtin else _("{name} (copy)")).format(
-            name=base.name
+            name=builtin_words(base.name)
         )
+        # A note written for other settings would contradict these: the table writes its own.
+        instance.notes = ""
         instance.pk = None
     form = RulesetForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():

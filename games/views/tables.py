@@ -38,6 +38,7 @@ from games.models import (
     Ruleset,
     Table,
 )
+from games.scoreboard import describe_rules
 
 
 @login_required
@@ -93,7 +94,11 @@ def render_table(
             "players": players,
             "player_form": player_form or PlayerForm(table=table),
             "games": games,
-            "rulesets": rulesets_for_table(table),
+            # Each described from its settings; a table's own may add house rules.
+            "rulesets": [
+                (ruleset, describe_rules(ruleset.to_rules()))
+                for ruleset in rulesets_for_table(table)
+            ],
         },
         status=status,
     )
