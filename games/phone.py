@@ -78,7 +78,8 @@ def page_config(board: Scoreboard, *, offline: bool = True) -> str:
         config["coming"] = {
             # What the banner says for the next deals, as numbers move on offline.
             str(c.number): {
-                "heading": c.heading,
+                "turn": c.turn,
+                "passing": c.passing,
                 "passes": [[p.giver, p.receiver] for p in c.passes],
             }
             for c in board.coming_after(8)

@@ -45,25 +45,28 @@ class Coming:
     passes: list[PassLine]
 
     @property
-    def heading(self) -> str:
-        """ "Deal 4 — Ben deals, Cara leads; pass 3 cards to the right"."""
-        turn = _("Deal {number} — {dealer} deals, {leader} leads").format(
+    def turn(self) -> str:
+        """ "Deal 4 — Ben deals, Cara leads"."""
+        return _("Deal {number} — {dealer} deals, {leader} leads").format(
             number=self.number, dealer=self.dealer, leader=self.leader
         )
+
+    @property
+    def passing(self) -> str:
+        """ "Pass 3 cards to the right", or "No pass this deal"."""
         if not self.passes:
-            return _("{turn}; no pass this deal").format(turn=turn)
-        towards = {
+            return _("No pass this deal")
+        return {
             "right": ngettext(
-                "pass {count} card to the right", "pass {count} cards to the right", self.pass_cards
+                "Pass {count} card to the right", "Pass {count} cards to the right", self.pass_cards
             ),
             "left": ngettext(
-                "pass {count} card to the left", "pass {count} cards to the left", self.pass_cards
+                "Pass {count} card to the left", "Pass {count} cards to the left", self.pass_cards
             ),
             "across": ngettext(
-                "pass {count} card across", "pass {count} cards across", self.pass_cards
+                "Pass {count} card across", "Pass {count} cards across", self.pass_cards
             ),
         }[self.direction].format(count=self.pass_cards)
-        return _("{turn}; {passing}").format(turn=turn, passing=towards)
 
 
 def short_names(names: list[str], least: int = 3) -> list[str]:
@@ -222,6 +225,16 @@ class Scoreboard:
         else:
             facts.append(_("no pass"))
         facts.append(the_end(rules))
+        return facts
+
+    @property
+    def facts_over_the_banner(self) -> list[str]:
+        """The facts above the coming deal's banner, which says a pass to the right itself."""
+        facts = self.facts
+        if self.coming is not None and self.rules.pass_direction == "right":
+            passed = r.cards_passed(self.rules, len(self.names))
+            if passed:
+                del facts[2]
         return facts
 
     @property

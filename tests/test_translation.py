@@ -145,7 +145,8 @@ def test_the_game_speaks_norwegian_card_words(client, owner, moon_game):
     client.force_login(owner)
     deal_record(game=moon_game, entry=DEAL_1, by=owner)
     page = re.sub(r"\s+", " ", client.get(moon_game.get_absolute_url(), **NB).content.decode())
-    assert "Giv 2 — Ben gir, Cara spiller ut; send 3 kort til høyre" in page
+    assert "Giv 2 — Ben gir, Cara spiller ut</h2>" in page
+    assert "<summary>Send 3 kort til høyre</summary>" in page
     assert "Før inn giv 2" in page
     assert "D♠" in page and "Q♠" not in page  # spar dame
     assert "spar dame" in page  # the card's name for screen readers

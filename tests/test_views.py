@@ -360,7 +360,8 @@ def test_players_typed_on_the_new_game_screen_join_the_table_after_the_tapped_on
 def test_the_game_page_shows_totals_the_coming_deal_and_the_pass(client_owner, moon_game, owner):
     deal_record(game=moon_game, entry=DEAL_1, by=owner)
     page = text(client_owner.get(moon_game.get_absolute_url()))
-    assert "Deal 2 — Ben deals, Cara leads; pass 3 cards to the right" in page
+    assert "Deal 2 — Ben deals, Cara leads</h2>" in page
+    assert "<summary>Pass 3 cards to the right</summary>" in page
     assert (
         'Alice <span aria-hidden="true">→</span><span class="sr-only">passes to</span> Cara' in page
     )
@@ -463,7 +464,8 @@ def test_saving_with_htmx_returns_a_fresh_form_and_tells_the_scoreboard(client_o
     fields = {"mode": "points", "number": "1", "points-0": "17", "points-1": "13", "points-2": "13"}
     response = client_owner.post(reverse("deal_new", args=[moon_game.pk]), fields, **HX)
     assert response.status_code == 200
-    assert json.loads(response["HX-Trigger"]) == {"dealRecorded": {}}
+    assert json.loads(response["HX-Trigger-After-Settle"]) == {"dealRecorded": {}}
+    assert 'id="live"' in text(response) and 'hx-swap-oob="true"' in text(response)
     page = text(response)
     assert '<section id="entry"' in page
     assert "Enter deal 2" in page
@@ -660,7 +662,8 @@ def test_a_new_game_form_sent_again_opens_the_game_it_started(client_owner, tabl
 
 def test_the_game_page_says_cards_each_cards_out_the_pass_and_the_end(client_owner, moon_game):
     page = text(client_owner.get(moon_game.get_absolute_url()))
-    assert "17 cards each · 2♣ out · pass 3 cards to the right · to 100" in page
+    assert "17 cards each · 2♣ out · to 100" in page
+    assert "<summary>Pass 3 cards to the right</summary>" in page  # in the deal's banner
     assert "100 to go" in page and "100 to 100" not in page
 
 

@@ -128,8 +128,8 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             Table.objects.filter(pk=game.table_id).update(last_entry_mode=entry.mode)
         if not request.htmx:
             return redirect(game)
-        # A small answer: a fresh form. The scoreboard refreshes itself on the
-        # event (its poll runs at once), so the save never re-sends the history.
+        # A small answer: a fresh form and the new totals. The history refreshes
+        # itself on the event (its poll runs at once), so the save never re-sends it.
         if saved_game is not None:
             # The game as the service left it, with the seats read before: the
             # fresh form needs nothing more from the database.
@@ -138,8 +138,10 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         else:
             board = scoreboard(load_game(Game.objects.all(), game.pk))
         fresh = DealEntry.blank(entry.mode, board.rules, board.names)
-        response = render(request, "games/game_detail.html#entry", entry_context(board, fresh))
-        return trigger_client_event(response, "dealRecorded")
+        context = entry_context(board, fresh, live_oob=True)
+        response = render(request, "games/game_detail.html#entry", context)
+        # After the swap: the poll it starts is the new scoreboard's, not the old one's.
+        return trigger_client_event(response, "dealRecorded", after="settle")
     board = scoreboard(load_game(Game.objects.all(), game.pk))
     context = entry_context(board, entry, problems=problems, conflict=conflict)
     if conflict is not None and number is not None:

@@ -335,9 +335,15 @@
     const coming = (config.coming || {})[number];
     const banner = document.getElementById("coming-h");
     if (coming && banner) {
-      banner.textContent = coming.heading;
+      banner.textContent = coming.turn;
+      const box = banner.parentElement.querySelector(".passes-box");
+      const none = banner.parentElement.querySelector(".no-pass");
       const passes = banner.parentElement.querySelector(".passes");
-      if (passes) {
+      if (box && none && passes) {
+        box.hidden = !coming.passes.length;
+        none.hidden = !!coming.passes.length;
+        box.querySelector("summary").textContent = coming.passing;
+        none.textContent = coming.passing;
         passes.replaceChildren(
           ...coming.passes.map(([giver, receiver]) => {
             const li = document.createElement("li");

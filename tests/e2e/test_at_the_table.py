@@ -76,9 +76,8 @@ def sign_up_and_start(page: Page, live_server, ruleset: str, *, checks: bool = T
     check("04-new-game")
     first_dealer(page, "Alice").click()  # also with no touch screen, no script
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#coming-h")).to_have_text(
-        "Deal 1 — Alice deals, Ben leads; pass 3 cards to the right"
-    )
+    expect(page.locator("#coming-h")).to_have_text("Deal 1 — Alice deals, Ben leads")
+    expect(page.locator(".passes-box summary")).to_have_text("Pass 3 cards to the right")
 
 
 def test_the_worked_example_by_taps_then_an_edit_and_the_end(

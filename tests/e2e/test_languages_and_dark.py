@@ -54,7 +54,7 @@ def test_the_main_screens_in_norwegian(browser: Browser, live_server):
     first_evening(page, live_server, "50-nb")
     expect(page.locator("html")).to_have_attribute("lang", "nb")
     expect(page.locator("#coming-h")).to_have_text(
-        "Giv 2 — Bjørn gir, Cecilie spiller ut; send 3 kort til høyre"  # seats as typed
+        "Giv 2 — Bjørn gir, Cecilie spiller ut"  # seats as typed
     )
     expect(page.locator("#entry-h")).to_have_text("Før inn giv 2")
     expect(page.locator(".taker legend .card").first).to_have_text("D♠")

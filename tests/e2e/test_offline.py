@@ -50,9 +50,8 @@ def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_
 
     # Deal 2, also offline: the turn moves on with it.
     expect(page.locator("#entry-h")).to_have_text("Enter deal 2")
-    expect(page.locator("#coming-h")).to_have_text(
-        "Deal 2 — Ben deals, Cara leads; pass 3 cards to the right"
-    )
+    expect(page.locator("#coming-h")).to_have_text("Deal 2 — Ben deals, Cara leads")
+    expect(page.locator(".passes li")).to_have_text(["Alice → Cara", "Ben → Alice", "Cara → Ben"])
     tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
     page.get_by_role("button", name="Save deal 2").tap()
     expect(waiting).to_have_count(2)

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from games import rules as r
 from games.models import Player, Ruleset, Table
 from games.services import deal_record, game_start, watch_link_replace
-from tests.e2e.conftest import layout_problems, screenshot
+from tests.e2e.conftest import layout_problems, screenshot, sign_in
 
 NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Henriette"]
 # Omnibus for seven: 33 a deal, the J♦ −10 makes totals go below zero.
@@ -81,11 +81,7 @@ def misfits(page: Page, name: str) -> list[str]:
 def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(page: Page, live_server, seven):
     _, table, game, finished = seven
     page.set_viewport_size({"width": 360, "height": 640})
-    page.goto(live_server.url + reverse("login"))
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "a-long-pass-phrase")
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
+    sign_in(page, live_server)
     token = watch_link_replace(game)
     pages = {
         "90-seven-game": game.get_absolute_url(),
@@ -113,3 +109,22 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(page: Page, live
     assert sheet.locator("thead th").all_inner_texts()[1:] == NAMES[::-1]  # in full
     assert page.evaluate("document.documentElement.scrollWidth") <= 703
     assert sheet.bounding_box()["width"] <= 703
+
+
+@pytest.mark.parametrize("count", [3, 4])
+def test_the_first_entry_control_is_on_the_first_screen(page: Page, live_server, count):
+    user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
+    table = Table.objects.create(name="Fredagsklubben", owner=user)
+    players = [Player.objects.create(table=table, name=n) for n in NAMES[:count]]
+    rules = Ruleset.objects.get(table=None, name="Black Maria, moon to the others")
+    game = game_start(table=table, players=players, ruleset=rules, first_dealer=0, by=user)
+    deal_record(game=game, entry=r.PointsEntry((13, 17, 13, 0)[:count]), by=user)
+    page.set_viewport_size({"width": 360, "height": 640})
+    sign_in(page, live_server)
+    page.goto(live_server.url + game.get_absolute_url())
+    first = page.locator(".entry-fields label.chip span").first
+    expect(first).to_be_visible()
+    screenshot(page, f"89-first-screen-{count}")
+    page.screenshot(path=f"test-output/screenshots/89-first-view-{count}.png")
+    box = first.bounding_box()
+    assert box["y"] + box["height"] <= 640, box
