@@ -84,7 +84,8 @@ class Client:
             headers = {"Cookie": self.session.cookie}
             body = None
             if form is not None:
-                body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": self.session.csrf})
+                fields = {**form, "csrfmiddlewaretoken": self.session.csrf}
+                body = urllib.parse.urlencode(fields, doseq=True)
                 headers["Content-Type"] = "application/x-www-form-urlencoded"
             if htmx:
                 headers.update({"HX-Request": "true", "X-CSRFToken": self.session.csrf})
@@ -153,12 +154,19 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
     )
     table = int(re.search(r"/tables/(\d+)/", location).group(1))
     _, _, page = phone.request("GET", f"/tables/{table}/games/new/")
-    seats = re.findall(r'<option value="(\d+)"[^>]*>(Alice|Ben|Cara)</option>', page)
+    seats = re.findall(r'name="players" value="(\d+)"[^>]*><span>(Alice|Ben|Cara)</span>', page)
     ids = {name: pk for pk, name in seats}
-    form = {f"seat_{i}": ids[n] for i, n in enumerate(NAMES)}
     # The form's key: sent again after a lost answer, it opens the game it started.
     key = re.search(r'name="key" value="([^"]+)"', page).group(1)
-    form.update(first_dealer="0", ruleset=ruleset.group(1), key=key)
+    form = {
+        "players": [ids[n] for n in NAMES],  # in seat order
+        "first_dealer": ids[NAMES[0]],
+        "ruleset": ruleset.group(1),
+        "end": "target",
+        "target": "100",
+        "moon": "others",
+        "key": key,
+    }
     _, location, _ = phone.request("POST", f"/tables/{table}/games/new/", form)
     game = int(re.search(r"/games/(\d+)/", location).group(1))
     outcome.game = game
@@ -300,11 +308,13 @@ def gunicorn_workers(port: int) -> list[int]:
     return [pid for pid, parent in found.items() if parent in found]
 
 
-def make_faults(database_url: str, port: int, stop: threading.Event, log: list) -> None:
-    """Every second or two, in turn: cut the database connections, or kill a worker."""
+def make_faults(
+    database_url: str, port: int, stop: threading.Event, log: list, every: tuple[float, float]
+) -> None:
+    """Every second or two (``every``), in turn: cut the database connections, or kill a worker."""
     rng = random.Random(1)
     turn = 0
-    while not stop.wait(rng.uniform(1.0, 2.0)):
+    while not stop.wait(rng.uniform(*every)):
         at = time.monotonic()
         if turn % 2 == 0:
             log.append(("connections cut", at, cut_connections(database_url)))
@@ -325,6 +335,7 @@ def run(
     seconds: float,
     seed: int,
     faults: bool = False,
+    fault_every: tuple[float, float] = (1.0, 2.0),
 ):
     """Play the tables against a fresh server; return (summary, problems)."""
     with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as tmp:
@@ -355,7 +366,8 @@ def run(
             stop_faults = threading.Event()
             fault_log: list[tuple[str, float, int]] = []
             fault_maker = threading.Thread(
-                target=make_faults, args=(database_url, port, stop_faults, fault_log)
+                target=make_faults,
+                args=(database_url, port, stop_faults, fault_log, fault_every),
             )
             if faults:
                 fault_maker.start()

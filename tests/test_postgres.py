@@ -238,8 +238,16 @@ def test_tables_lose_nothing_while_connections_are_cut_and_workers_killed():
 
     db = connection.settings_dict
     url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    # Faults more often than by default: a short run still meets both kinds.
     summary, problems = load.run(
-        url, tables=8, workers=2, max_deals=30, seconds=120, seed=12, faults=True
+        url,
+        tables=8,
+        workers=2,
+        max_deals=30,
+        seconds=120,
+        seed=12,
+        faults=True,
+        fault_every=(0.3, 0.6),
     )
     assert problems == [], summary
     cuts = int(re.search(r"(\d+) database connections cut", summary).group(1))

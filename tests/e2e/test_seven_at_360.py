@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games import rules as r
 from games.models import Player, Ruleset, Table
 from games.services import deal_record, game_start, watch_link_replace
 from tests.e2e.conftest import layout_problems, screenshot, sign_in
 
-NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Henriette"]
+NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Anne-Marie"]
 # Omnibus for seven: 33 a deal, the J♦ −10 makes totals go below zero.
 DEALS = [
     (-10, 13, 10, 7, 5, 4, 4),
@@ -78,9 +78,19 @@ def misfits(page: Page, name: str) -> list[str]:
     ]
 
 
-def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(page: Page, live_server, seven):
+@pytest.mark.parametrize(("locale", "scheme"), [("en-GB", "light"), ("nb-NO", "dark")])
+def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
+    browser: Browser, live_server, seven, locale, scheme
+):
     _, table, game, finished = seven
-    page.set_viewport_size({"width": 360, "height": 640})
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        is_mobile=True,
+        has_touch=True,
+        locale=locale,
+        color_scheme=scheme,
+    )
+    page = context.new_page()
     sign_in(page, live_server)
     token = watch_link_replace(game)
     pages = {
@@ -98,7 +108,7 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(page: Page, live
     problems = []
     for name, url in pages.items():
         page.goto(live_server.url + url)
-        problems += misfits(page, name)
+        problems += misfits(page, f"{name}-{locale}-{scheme}")
     assert problems == [], "\n".join(problems)
 
     # Printed on A4 (186 mm between the margins is 703 CSS px): every column on the paper.
@@ -109,6 +119,7 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(page: Page, live
     assert sheet.locator("thead th").all_inner_texts()[1:] == NAMES[::-1]  # in full
     assert page.evaluate("document.documentElement.scrollWidth") <= 703
     assert sheet.bounding_box()["width"] <= 703
+    context.close()
 
 
 @pytest.mark.parametrize("count", [3, 4])
