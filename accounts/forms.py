@@ -1,12 +1,34 @@
-"""Making an account."""
+"""Making an account, and keeping a guest's scores in one."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from accounts.guests import PREFIX
 
 
 class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username",)
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if username.lower().startswith(PREFIX):
+            # Kept for the accounts "Start a game" makes.
+            raise forms.ValidationError(
+                _("A username can't start with “{prefix}”.").format(prefix=PREFIX)
+            )
+        return username
+
+
+class KeepScoresForm(SignUpForm):
+    """A guest's account made an ordinary one: a username, a password, an email if wanted."""
+
+    class Meta(SignUpForm.Meta):
+        fields = ("username", "email")
+        labels = {"email": gettext_lazy("Email (optional)")}

@@ -1,10 +1,11 @@
-"""Signing in and up, and the language switch."""
+"""Signing in and up, playing as a guest and keeping the scores, and the language switch."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -14,9 +15,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import throttle
-from accounts.forms import SignUpForm
-from accounts.models import Preference
+from accounts import guests, throttle
+from accounts.forms import KeepScoresForm, SignUpForm
+from accounts.models import Guest, Preference
 from games import params
 
 
@@ -82,3 +83,39 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         return redirect("table_new")
     return render(request, "registration/signup.html", {"form": form})
+
+
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    """ "Start a game" with no account: a guest made behind the scenes, limited as sign-ups."""
+    if request.user.is_authenticated:
+        return redirect("table_new")
+    if throttle.sign_up_locked(request):
+        messages.error(request, throttle.SIGN_UP_LOCKED)
+        return redirect("home")
+    throttle.signed_up(request)
+    guests.start_guest(request)
+    return redirect("table_new")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def keep(request: HttpRequest) -> HttpResponse:
+    """A guest's scores kept: the account becomes an ordinary one, with everything in it."""
+    if not guests.is_guest(request.user):
+        return redirect("home")
+    form = KeepScoresForm(request.POST if request.method == "POST" else None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        Guest.objects.filter(user=user).delete()
+        update_session_auth_hash(request, user)  # this phone stays signed in
+        messages.success(
+            request,
+            _("Your scores are kept. Sign in as {username} on any phone to find them.").format(
+                username=user.get_username()
+            ),
+        )
+        return redirect("home")
+    return render(
+        request, "registration/keep.html", {"form": form}, status=422 if form.errors else 200
+    )

@@ -39,7 +39,9 @@ def kept_page(
     """
     cache = caches["local"]
     language = getattr(request, "LANGUAGE_CODE", "")
-    key = f"game-page:{game}:{version}:{request.user.pk}:{language}:{mode}"
+    # The username too: a guest who keeps the scores gets a name of their own.
+    user = request.user
+    key = f"game-page:{game}:{version}:{user.pk}:{user.get_username()}:{language}:{mode}"
     kept = cache.get(key)
     if kept is None or kept[0] != shown:
         page = render(CSRF_STAND_IN).content.decode()

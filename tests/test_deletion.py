@@ -107,4 +107,5 @@ def test_a_signed_in_phone_of_a_deleted_account_is_signed_out(owner, full_table)
     phone = Client()
     phone.force_login(owner)
     get_user_model().objects.filter(pk=owner.pk).delete()
-    assert phone.get(reverse("home")).status_code == 302
+    assert not phone.get(reverse("home")).context["user"].is_authenticated
+    assert phone.get(reverse("table_new")).status_code == 302

@@ -46,10 +46,12 @@ def test_sign_up_signs_in_and_leads_to_a_new_table(client, db):
     assert client.get(reverse("home")).status_code == 200
 
 
-def test_home_needs_signing_in(client, db):
+def test_home_says_what_this_is_to_someone_not_signed_in(client, db):
     response = client.get(reverse("home"))
-    assert response.status_code == 302
-    assert response.url.startswith(reverse("login"))
+    assert response.status_code == 200
+    assert "A scorekeeper for Black Maria" in response.content.decode()
+    # The pages behind it still ask for signing in.
+    assert client.get(reverse("table_new")).url.startswith(reverse("login"))
 
 
 def test_the_login_page_renders(client, db):

@@ -18,7 +18,9 @@ from django.views.decorators.http import (
     require_POST,
 )
 
+from accounts.guests import is_guest
 from games import params
+from games import rules as r
 from games.access import (
     get_ruleset_for_table,
     get_table_for_owner,
@@ -41,9 +43,11 @@ from games.models import (
 from games.scoreboard import describe_rules
 
 
-@login_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        # The first page says what this is, and starts a game with no account.
+        return render(request, "games/welcome.html")
     tables = tables_for_user(request.user).order_by("-created_at", "-id")
     games = (
         Game.objects.filter(table__in=tables, status=Game.Status.IN_PROGRESS)
@@ -57,7 +61,11 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
-    form = TableForm(request.POST or None, initial={"default_ruleset": black_maria()})
+    guest = is_guest(request.user)
+    initial = {"default_ruleset": black_maria()}
+    if guest:
+        initial["name"] = _("Our table")  # a guest types the players, and plays
+    form = TableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             table = form.save(commit=False)
@@ -66,6 +74,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
             Player.objects.bulk_create(
                 Player(table=table, name=name) for name in form.cleaned_data["players"]
             )
+        if guest and len(form.cleaned_data["players"]) >= r.MIN_PLAYERS:
+            return redirect("game_new", pk=table.pk)  # straight to the game
         return redirect(table)
     return render(request, "games/table_new.html", {"form": form})
 

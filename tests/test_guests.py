@@ -1,0 +1,174 @@
+"""The first page, starting a game with no account, keeping the scores, clearing guests."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+
+from accounts.guests import PREFIX, clear_guests
+from accounts.models import Guest
+from games.models import Game, Table
+from games.services import game_start
+from tests.conftest import builtin
+from tests.test_no_server_errors import FORMS
+
+NB = {"HTTP_ACCEPT_LANGUAGE": "nb"}
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+PASSWORD = "a-long-pass-phrase"
+
+
+def table_form() -> dict:
+    return {
+        "name": "Our table",
+        "players": "Ann\nBo\nCy",
+        "default_ruleset": builtin("Black Maria").pk,
+    }
+
+
+def start(client):
+    return client.post(reverse("start"))
+
+
+def test_the_first_page_says_what_this_is_and_starts_a_game(client, db):
+    page = text(client.get(reverse("home")))
+    assert "A scorekeeper for Black Maria" in page
+    assert "43, or 26 when only the hearts and the queen count" in page
+    assert "Omnibus" in page and "no network" in page
+    assert f'action="{reverse("start")}"' in page and "Start a game" in page
+    assert f'href="{reverse("login")}"' in page and f'href="{reverse("signup")}"' in page
+    nb = text(client.get(reverse("home"), **NB))
+    assert "Start et spill" in nb
+
+
+def test_start_a_game_makes_a_guest_who_goes_straight_to_a_table_and_a_game(client, db):
+    response = start(client)
+    assert response.url == reverse("table_new")
+    guest = Guest.objects.get().user
+    assert guest.get_username().startswith(PREFIX) and not guest.has_usable_password()
+    page = text(client.get(reverse("table_new")))
+    assert 'value="Our table"' in page
+    assert "Keep these scores" in page and "Sign out" not in page
+    response = client.post(
+        reverse("table_new"),
+        {
+            "name": "Our table",
+            "players": "Ann\nBo\nCy",
+            "default_ruleset": builtin("Black Maria").pk,
+        },
+    )
+    table = Table.objects.get()
+    assert table.owner == guest
+    assert response.url == reverse("game_new", args=[table.pk])
+
+
+def test_starting_as_a_guest_is_limited_as_sign_ups_are(client, db):
+    for _ in range(5):
+        start(client)
+        client.logout()
+    response = start(client)
+    assert response.url == reverse("home")
+    assert Guest.objects.count() == 5
+    assert "Too many new accounts" in text(client.get(reverse("home")))
+
+
+def test_keeping_the_scores_makes_an_ordinary_account_with_everything_in_it(client, db):
+    start(client)
+    client.post(
+        reverse("table_new"),
+        {
+            "name": "Our table",
+            "players": "Ann\nBo\nCy",
+            "default_ruleset": builtin("Black Maria").pk,
+        },
+    )
+    keep = reverse("keep")
+    assert "Keep my scores" in text(client.get(keep))
+    response = client.post(
+        keep,
+        {
+            "username": "ann",
+            "email": "ann@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    assert response.url == reverse("home")
+    assert not Guest.objects.exists()
+    user = get_user_model().objects.get(username="ann")
+    assert user.email == "ann@example.com" and Table.objects.get().owner == user
+    page = text(client.get(reverse("home")))  # this phone is still signed in
+    assert "Our table" in page and "Sign out" in page and "Keep these scores" not in page
+    client.logout()
+    signed_in = client.post(reverse("login"), {"username": "ann", "password": PASSWORD})
+    assert signed_in.status_code == 302
+    # Kept once: the page is gone for an ordinary account.
+    assert client.get(keep).url == reverse("home")
+
+
+def test_a_username_can_not_pass_for_a_guest(client, db):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "guest-abc",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    assert "start with “guest-”" in text(response)
+    assert not get_user_model().objects.exists()
+
+
+def test_guests_who_never_kept_their_scores_go_after_30_days_with_their_tables(client, db):
+    with time_machine.travel(timezone.now() - timedelta(days=31), tick=False):
+        start(client)
+        old = Guest.objects.get().user
+        table = Table.objects.create(name="Old", owner=old)
+        players = [table.players.create(name=n) for n in ("A", "B", "C")]
+        game_start(table=table, players=players, ruleset=builtin("Black Maria"), first_dealer=0)
+    client.logout()
+    start(client)  # a guest of today stays
+    recent = Guest.objects.exclude(user=old).get().user
+    assert clear_guests() == 1
+    assert not get_user_model().objects.filter(pk=old.pk).exists()
+    assert not Table.objects.filter(name="Old").exists() and not Game.objects.exists()
+    assert get_user_model().objects.filter(pk=recent.pk).exists()
+    # The daily command does the same, and says how many went.
+    with time_machine.travel(timezone.now() + timedelta(days=31), tick=False):
+        call_command("clear_guests", stdout=(out := io.StringIO()))
+    assert "1 guest account(s) removed." in out.getvalue()
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=15,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=FORMS)
+def test_no_input_to_the_guest_pages_answers_5xx(client, data):
+    """Starting and keeping, sent anything at all: a page in words, never a 5xx."""
+    with transaction.atomic():
+        cache.clear()
+        assert client.post(reverse("start"), data).status_code < 500
+        assert client.get(reverse("keep")).status_code == 200
+        response = client.post(reverse("keep"), data)
+        assert response.status_code in (302, 422), response.status_code
+        transaction.set_rollback(True)
+    client.logout()
