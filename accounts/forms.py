@@ -32,3 +32,24 @@ class KeepScoresForm(SignUpForm):
     class Meta(SignUpForm.Meta):
         fields = ("username", "email")
         labels = {"email": gettext_lazy("Email (optional)")}
+
+
+class EmailForm(forms.ModelForm):
+    class Meta:
+        model = get_user_model()
+        fields = ("email",)
+        labels = {"email": gettext_lazy("Email, to reset a forgotten password")}
+
+
+class DeleteAccountForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("Type your username to delete the account"))
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_username(self) -> str:
+        typed = self.cleaned_data["username"].strip()
+        if typed != self.user.get_username():
+            raise forms.ValidationError(_("That is not your username: nothing was deleted."))
+        return typed

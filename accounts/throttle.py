@@ -28,6 +28,9 @@ SIGN_IN_LOCKED = gettext_lazy(
     "Too many failed sign-ins from here. To keep accounts safe, signing in is paused "
     "for 15 minutes: try again later, or ask the table's owner for help."
 )
+RESET_LOCKED = gettext_lazy(
+    "Too many password resets asked for from here in the last hour. Please try again later."
+)
 SIGN_UP_LOCKED = gettext_lazy(
     "Too many new accounts from here in the last hour. Please try again later."
 )
@@ -72,21 +75,22 @@ def locked_out(
     return render(request, "registration/login.html", context, status=429)
 
 
-def _signups_key(request: HttpRequest) -> str:
-    return f"signups:{client_address(request)}"
+def _key(request: HttpRequest, kind: str) -> str:
+    return f"{kind}:{client_address(request)}"
 
 
-def _recent_signups(request: HttpRequest) -> list[float]:
+def _recent(request: HttpRequest, kind: str) -> list[float]:
     since = time.time() - SIGNUP_WINDOW_SECONDS
-    return [at for at in cache.get(_signups_key(request), []) if at > since]
+    return [at for at in cache.get(_key(request, kind), []) if at > since]
 
 
-def sign_up_locked(request: HttpRequest) -> bool:
-    return len(_recent_signups(request)) >= SIGNUPS_PER_ADDRESS
+def sign_up_locked(request: HttpRequest, kind: str = "signups") -> bool:
+    """Whether this address made its hour's worth already: of accounts, or of ``kind``."""
+    return len(_recent(request, kind)) >= SIGNUPS_PER_ADDRESS
 
 
-def signed_up(request: HttpRequest) -> None:
+def signed_up(request: HttpRequest, kind: str = "signups") -> None:
     # The times themselves are kept, not a counter: each one leaves the
     # window an hour after it happened, whatever the cache does with expiry.
-    recent = [*_recent_signups(request), time.time()]
-    cache.set(_signups_key(request), recent, SIGNUP_WINDOW_SECONDS)
+    recent = [*_recent(request, kind), time.time()]
+    cache.set(_key(request, kind), recent, SIGNUP_WINDOW_SECONDS)

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, PasswordChangeView, PasswordResetView
+from django.db import transaction
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import guests, throttle
-from accounts.forms import KeepScoresForm, SignUpForm
+from accounts.forms import DeleteAccountForm, EmailForm, KeepScoresForm, SignUpForm
 from accounts.models import Guest, Preference
 from games import params
 
@@ -118,4 +120,71 @@ def keep(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     return render(
         request, "registration/keep.html", {"form": form}, status=422 if form.errors else 200
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request: HttpRequest) -> HttpResponse:
+    """Your account: the email, the password, everything to download, deleting it."""
+    if guests.is_guest(request.user):
+        return redirect("keep")
+    form = EmailForm(request.POST if request.method == "POST" else None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your email address is saved."))
+        return redirect("account")
+    return render(
+        request, "registration/account.html", {"form": form}, status=422 if form.errors else 200
+    )
+
+
+class PasswordChange(PasswordChangeView):
+    """Django's own: the other phones signed in are signed out (this one stays)."""
+
+    template_name = "registration/password_change.html"
+    success_url = reverse_lazy("account")
+
+    def form_valid(self, form):
+        messages.success(self.request, _("Your password is changed; other phones are signed out."))
+        return super().form_valid(form)
+
+
+class PasswordReset(PasswordResetView):
+    """Django's own, limited per address as sign-ups are: a link by email, for an hour, once."""
+
+    template_name = "registration/password_reset.html"
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    def post(self, request, *args, **kwargs):
+        if throttle.sign_up_locked(request, "resets"):
+            form = self.get_form()
+            form.is_valid()
+            form.add_error(None, throttle.RESET_LOCKED)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        throttle.signed_up(request, "resets")
+        return super().post(request, *args, **kwargs)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_delete(request: HttpRequest) -> HttpResponse:
+    """Deleting the account, after saying what goes with it."""
+    user = request.user
+    owned = list(
+        user.tables.annotate(game_count=Count("games")).prefetch_related("memberships__user")
+    )
+    for table in owned:
+        table.member_names = ", ".join(m.user.get_username() for m in table.memberships.all())
+    form = DeleteAccountForm(request.POST if request.method == "POST" else None, user=user)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            logout(request)
+            user.delete()  # the tables it owns, their players and games go with it
+        messages.success(request, _("Your account and its tables are deleted."))
+        return redirect("home")
+    context = {"form": form, "tables": owned}
+    return render(
+        request, "registration/account_delete.html", context, status=422 if form.errors else 200
     )

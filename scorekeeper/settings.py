@@ -200,6 +200,27 @@ AXES_USERNAME_CALLABLE = "accounts.throttle.normalised_username"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttle.axes_client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"
 AXES_VERBOSE = False
+# Email, for resetting a forgotten password: printed to the console in
+# development, sent by SMTP in production (a local relay unless EMAIL_HOST).
+if DEBUG:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+else:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ.get("EMAIL_HOST", "localhost"),
+                "port": env_int("EMAIL_PORT", 25),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", default=False),
+                "timeout": 10,
+            },
+        }
+    }
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "scorekeeper@localhost")
+PASSWORD_RESET_TIMEOUT = 60 * 60  # a reset link works for an hour, and once
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"

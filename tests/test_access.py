@@ -29,6 +29,10 @@ PUBLIC = {
     "home",  # the first page for someone not signed in (tests/test_guests.py)
     "start",
     "keep",
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
     "login",
     "logout",
     "signup",
@@ -83,6 +87,9 @@ MATRIX = {
     "watch_table_game": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
     "watch_table_game_live": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
     "account_export": (["get"], lambda w: [], SIGNED_IN),
+    "account": (["get", "post"], lambda w: [], SIGNED_IN),
+    "account_delete": (["get", "post"], lambda w: [], SIGNED_IN),
+    "password_change": (["get", "post"], lambda w: [], SIGNED_IN),
     "my_stats": (["get"], lambda w: [], SIGNED_IN),
     "table_history": (["get"], lambda w: [w.table.pk], MEMBERS),
     "table_stats": (["get"], lambda w: [w.table.pk], MEMBERS),
@@ -103,6 +110,9 @@ MATRIX = {
 # What an allowed POST of the matrix's form ({"name": "Zed", "mode": "points"})
 # answers: a status, or a redirect and the page it goes to.
 POSTED = {
+    "account": (302, lambda w: reverse("account")),  # no email: none kept
+    "account_delete": 422,  # the username not typed
+    "password_change": 200,  # the form again, saying what is missing
     "deal_delete": (302, lambda w: w.game.get_absolute_url()),
     "deal_edit": 422,  # the points are missing
     "deal_new": 422,

@@ -132,3 +132,30 @@ def test_the_entry_modes_are_the_engines():
     from games.models import Deal
 
     assert tuple(Deal.Mode.values) == tuple(r.ENTRY_MODES)
+
+
+def test_email_is_sent_by_smtp_from_the_environment_in_production_and_printed_otherwise():
+    show = "import scorekeeper.settings as s; print(s.MAILERS['default'])"
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("EMAIL_", "DEBUG"))}
+    production = {**base, "SECRET_KEY": "x" * 50, "EMAIL_HOST": "smtp.example.org"}
+    production["EMAIL_USE_TLS"] = "1"
+    printed = subprocess.run(
+        [sys.executable, "-c", show],
+        cwd=ROOT,
+        env={**production, "EMAIL_PORT": "2525"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "smtp.EmailBackend" in printed and "'host': 'smtp.example.org'" in printed
+    assert "'port': 2525" in printed and "'use_tls': True" in printed
+    development = {**base, "DEBUG": "1"}
+    printed = subprocess.run(
+        [sys.executable, "-c", show],
+        cwd=ROOT,
+        env=development,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "console.EmailBackend" in printed

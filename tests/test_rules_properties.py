@@ -82,6 +82,13 @@ def test_the_same_deal_scores_the_same_as_counts_and_as_points(deal):
     by_cards = r.score_deal(rules, names, entry)
     by_points = r.score_deal(rules, names, r.PointsEntry(by_cards.raw))
     assert by_points.raw == by_cards.raw
+    if by_cards.moon is None and by_points.moon is not None:
+        # Points alone can't tell (SPEC 3, points): with a bonus card, 33 / 0 / 0 is
+        # also a moon with the J♦. The SPEC reads it as the moon; the page says so
+        # before Save, and counts or cards tell them apart.
+        bonus = r.bonus_value(rules, len(names))
+        assert bonus < 0 and by_cards.raw[by_points.moon] == r.moon_value(rules, len(names)) + bonus
+        return
     assert by_points.scores == by_cards.scores
     if rules.hearts == "one":
         assert r.score_deal(rules, names, counts_of(rules, entry)) == by_cards

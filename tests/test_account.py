@@ -1,0 +1,114 @@
+"""Your account: the email, the password (changed or reset by email), deleting it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from games.models import Game, Membership, Table
+from games.services import game_start
+from tests.conftest import builtin
+
+PASSWORD = "a-long-pass-phrase"
+NEW = "another-long-pass-phrase"
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+def signed_in(client: Client) -> bool:
+    return client.get(reverse("home")).context["user"].is_authenticated
+
+
+@pytest.fixture
+def ann(owner):
+    owner.email = "ann@example.com"
+    owner.save()
+    return owner
+
+
+def test_the_account_page_saves_an_email_and_links_to_the_rest(client, ann):
+    client.force_login(ann)
+    page = text(client.get(reverse("account")))
+    for name in ("password_change", "account_export", "account_delete"):
+        assert f'href="{reverse(name)}"' in page
+    client.post(reverse("account"), {"email": "ann@example.org"})
+    ann.refresh_from_db()
+    assert ann.email == "ann@example.org"
+    response = client.post(reverse("account"), {"email": "not an address"})
+    assert response.status_code == 422
+
+
+def test_a_changed_password_signs_the_other_phones_out(ann):
+    here, other = Client(), Client()
+    for phone in (here, other):
+        assert (
+            phone.post(reverse("login"), {"username": "ann", "password": PASSWORD}).status_code
+            == 302
+        )
+    response = here.post(
+        reverse("password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW},
+    )
+    assert response.url == reverse("account")
+    assert signed_in(here) and not signed_in(other)
+    wrong = here.post(
+        reverse("password_change"),
+        {"old_password": "wrong", "new_password1": NEW, "new_password2": NEW},
+    )
+    assert wrong.status_code == 200 and "incorrectly" in text(wrong)
+
+
+def test_a_forgotten_password_is_reset_by_a_link_that_works_once(client, ann):
+    response = client.post(reverse("password_reset"), {"email": "ann@example.com"})
+    assert response.url == reverse("password_reset_done")
+    (message,) = mail.outbox
+    link = re.search(r"https?://[^/]+(/accounts/password/reset/\S+/)", message.body).group(1)
+    page = client.get(link, follow=True)
+    assert 'name="new_password1"' in text(page)
+    form_url = page.redirect_chain[-1][0]
+    done = client.post(form_url, {"new_password1": NEW, "new_password2": NEW})
+    assert done.url == reverse("password_reset_complete")
+    assert Client().post(reverse("login"), {"username": "ann", "password": NEW}).status_code == 302
+    assert (
+        Client().post(reverse("login"), {"username": "ann", "password": PASSWORD}).status_code
+        == 200
+    )
+    # Used once: the same link is refused.
+    again = client.get(link, follow=True)
+    assert "has been used already" in text(again)
+    # An unknown address says the same as a known one, and sends nothing.
+    client.post(reverse("password_reset"), {"email": "nobody@example.com"})
+    assert len(mail.outbox) == 1
+
+
+def test_asking_for_resets_is_limited_per_address(client, ann):
+    for _ in range(5):
+        client.post(reverse("password_reset"), {"email": "ann@example.com"})
+    response = client.post(reverse("password_reset"), {"email": "ann@example.com"})
+    assert response.status_code == 429
+    assert "Too many password resets" in text(response)
+    assert len(mail.outbox) == 5
+
+
+def test_deleting_the_account_says_what_goes_then_takes_its_tables(
+    client, ann, member, table, players
+):
+    game_start(table=table, players=players, ruleset=builtin("Black Maria"), first_dealer=0)
+    client.force_login(ann)
+    page = text(client.get(reverse("account_delete")))
+    assert table.name in page and "1 game" in page and member.get_username() in page
+    refused = client.post(reverse("account_delete"), {"username": "someone"})
+    assert refused.status_code == 422 and Table.objects.exists()
+    response = client.post(reverse("account_delete"), {"username": "ann"})
+    assert response.url == reverse("home")
+    assert not get_user_model().objects.filter(username="ann").exists()
+    assert not Table.objects.exists() and not Game.objects.exists()
+    assert not Membership.objects.exists()
+    assert not signed_in(client)
