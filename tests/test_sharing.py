@@ -133,6 +133,28 @@ def test_the_owner_turns_a_watch_link_off_or_replaces_it(client, owner, moon_gam
     assert client.get(reverse("watch_game", args=[second])).status_code == 404
 
 
+def test_the_first_watch_link_says_it_is_ready_and_a_new_one_that_the_old_one_stopped(
+    client, owner, moon_game
+):
+    login(client, owner)
+    url = reverse("game_watch_link", args=[moon_game.pk])
+    first = text(client.post(url, {"action": "new"}, follow=True))
+    assert "The watch link is ready" in first and "stopped working" not in first
+    again = text(client.post(url, {"action": "new"}, follow=True))
+    assert "the old one stopped working" in again
+    # Shown as a QR code drawn on the server, with the link to copy or send.
+    assert '<svg role="img" aria-label="QR code of the watch link"' in again
+    assert 'data-copy="watch-url"' in again and 'data-share="watch-url"' in again
+
+
+def test_an_invite_link_is_shown_as_a_qr_code_too(client, owner, table):
+    login(client, owner)
+    client.post(reverse("invite_new", args=[table.pk]))
+    page = text(client.get(reverse("table_settings", args=[table.pk])))
+    assert '<svg role="img" aria-label="QR code of the invite link"' in page
+    assert 'id="invite-1"' in page and 'data-copy="invite-1"' in page
+
+
 def test_a_table_watch_link_shows_its_games_only(client, owner, moon_game, table):
     from games.models import Player, Table
     from games.services import game_start

@@ -18,3 +18,11 @@ def mode_name(mode: str) -> str:
 def builtin(text: str) -> str:
     """A built-in ruleset's name or notes in the person's language; a table's own as written."""
     return builtin_words(text)
+
+
+@register.simple_tag
+def qr_code(url: str, label: str):
+    """``{% qr_code url label %}``: the link as a QR code to scan from another phone."""
+    from games.qr import qr_svg
+
+    return qr_svg(url, label)

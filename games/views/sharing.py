@@ -123,8 +123,12 @@ def _change_watch_link(request: HttpRequest, obj: Game | Table) -> None:
         watch_link_off(obj)
         messages.success(request, _("The watch link is off: it no longer shows anything."))
     else:
+        had_one = bool(obj.watch_token)
         watch_link_replace(obj)
-        messages.success(request, _("A new watch link is ready; any old one stopped working."))
+        if had_one:
+            messages.success(request, _("A new watch link is ready; the old one stopped working."))
+        else:
+            messages.success(request, _("The watch link is ready: show it or send it."))
 
 
 @login_required

@@ -155,7 +155,11 @@ def render_settings(
         "members": members,
         "players": list(table.players.select_related("user").order_by("name")),
         "accounts": accounts,
-        "invites": [i for i in table.invites.all()[:10] if i.is_usable],
+        "invites": [
+            (i, absolute_url(request, "invite_accept", i.token))
+            for i in table.invites.all()[:10]
+            if i.is_usable
+        ],
         "watch_url": absolute_url(request, "watch_table", table.watch_token),
     }
     return render(request, "games/table_settings.html", context, status=status)

@@ -36,6 +36,28 @@
     startForm.addEventListener("submit", () => sessionStorage.setItem(slot, startForm.elements.key.value));
   }
 
+  // --- A link to pass on: copied, or sent with the phone's own share sheet -----
+
+  document.querySelectorAll("[data-copy]").forEach((button) => (button.hidden = !navigator.clipboard));
+  document.querySelectorAll("[data-share]").forEach((button) => (button.hidden = !navigator.share));
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-copy], [data-share]");
+    const field = button && document.getElementById(button.dataset.copy || button.dataset.share);
+    if (!field) return;
+    if ("copy" in button.dataset) {
+      navigator.clipboard.writeText(field.value).then(
+        () => {
+          const said = button.textContent;
+          button.textContent = button.dataset.copied;
+          setTimeout(() => (button.textContent = said), 2000);
+        },
+        () => field.select() // not allowed: selected, for the phone's own Copy
+      );
+    } else {
+      navigator.share({ url: field.value }).catch(() => {}); // closed without sharing
+    }
+  });
+
   // --- The check of an entry, on the phone, as it is tapped ------------------
 
   const holder = document.querySelector("[data-phone]");
