@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
+from games import ladder
 from games import rules as r
 from games.models import (
     NAME_MAX_LENGTH,
@@ -477,7 +478,11 @@ def import_history(
     """
     parsed = parse_history(data, most_games=most_games)
     with transaction.atomic():
-        return [_save_game(p, owner=owner, table=table) for p in parsed]
+        games = [_save_game(p, owner=owner, table=table) for p in parsed]
+        # Ratings come from the games, never from the file: each table once, at the end.
+        for rated in {game.table_id: game.table for game in games}.values():
+            ladder.rerate(rated)
+        return games
 
 
 def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | None) -> Game:
@@ -504,7 +509,7 @@ def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | No
         Deal(game=game, number=number, mode=entry.mode, entry=entry.to_data())
         for number, entry in enumerate(parsed.entries, start=1)
     ]
-    store_scores(game, deals, parsed.state, start=0)
+    store_scores(game, deals, parsed.state, start=0, rerate=False)
     DealChange.objects.bulk_create(
         DealChange(
             game=game,

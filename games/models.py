@@ -369,3 +369,44 @@ class DealChange(models.Model):
 
     def __str__(self) -> str:
         return f"Deal {self.number} {self.action}"
+
+
+class PlayerRating(models.Model):
+    """A player's rating before and after one finished game, rebuilt from the games.
+
+    Never edited or imported: :func:`games.ladder.rerate` writes them again from
+    the table's finished games whenever a result changes.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    place = models.PositiveSmallIntegerField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="rating_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after game {self.game_id}: {self.mu:.1f} ± {self.sigma:.1f}"
+
+
+class Standing(models.Model):
+    """A player's rating now, with games and wins: the ladder in one query."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, primary_key=True, related_name="standing"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()  # shared wins included
+    shared_wins = models.PositiveIntegerField()
+    change = models.IntegerField()  # of the shown rating, over the player's last game
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.mu:.1f} ± {self.sigma:.1f} after {self.games} games"

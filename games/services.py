@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from games import ladder
 from games import rules as r
 from games.models import (
     Deal,
@@ -345,8 +346,13 @@ def store_scores(
     changed: set[int] | None = None,
     seats: list[Seat] | None = None,
     also: Sequence[str] = (),
+    rerate: bool = True,
 ) -> None:
-    """Write the engine's results for deals ``start`` onward, seats and game."""
+    """Write the engine's results for deals ``start`` onward, seats and game.
+
+    A finished game's result, new or changed (or a game re-opened), rates the
+    table again (``rerate=False`` when the caller does it once for many).
+    """
     to_update = []
     for deal, scored in zip(deals[start:], state.deals[start:], strict=True):
         deal.raw = list(scored.result.raw)
@@ -382,6 +388,8 @@ def store_scores(
         fields.append("finished_at")
     game.version += 1
     game.save(update_fields=fields)
+    if rerate and (state.finished or was == Game.Status.FINISHED):
+        ladder.rerate(game.table)
 
 
 def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:

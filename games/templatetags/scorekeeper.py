@@ -1,6 +1,7 @@
 """Small template filters for the scorekeeper's pages."""
 
 from django import template
+from django.utils.translation import gettext_lazy
 
 from games.entry import MODE_NAMES
 from games.models import builtin_words
@@ -26,3 +27,17 @@ def qr_code(url: str, label: str):
     from games.qr import qr_svg
 
     return qr_svg(url, label)
+
+
+CERTAINTY = {
+    "new": gettext_lazy("new: needs a few more games"),
+    "settling": gettext_lazy("still settling"),
+    "fair": gettext_lazy("fairly sure"),
+    "sure": gettext_lazy("sure"),
+}
+
+
+@register.filter
+def certainty_words(key: str) -> str:
+    """How sure a rating is, in the person's language (:func:`games.ratings.certainty`)."""
+    return str(CERTAINTY.get(key, ""))

@@ -34,6 +34,7 @@ from games.forms import (
     TableForm,
     TableNameForm,
 )
+from games.ladder import ladder
 from games.models import (
     Game,
     Player,
@@ -104,6 +105,7 @@ def render_table(
             "players": players,
             "player_form": player_form or PlayerForm(table=table),
             "games": games,
+            "ladder": ladder(table),
             # Each described from its settings; a table's own may add house rules.
             "rulesets": [
                 (ruleset, describe_rules(ruleset.to_rules()))

@@ -1,0 +1,186 @@
+"""Ratings: openskill's Plackett–Luce model on finished games, kept equal to a fresh rating."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openskill.models import PlackettLuce
+
+from games import ladder, ratings
+from games import rules as r
+from games.models import Game, PlayerRating, Standing
+from games.services import deal_delete, deal_edit, deal_record, game_start
+from tests.conftest import builtin
+
+
+def test_places_go_by_final_total_lowest_first_and_ties_share():
+    assert ratings.places([30, 10, 10, 55]) == [3, 1, 1, 4]
+    assert ratings.places([7, 7, 7]) == [1, 1, 1]
+
+
+def test_a_game_is_rated_as_the_library_rates_it_ties_included():
+    """The library's own documented use: teams of one, ranks lower-is-better, equal ranks tie."""
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 1, 3])
+    rated = ratings.rate([("g", [("a", 10), ("b", 10), ("c", 43)])])
+    assert [(x.after.mu, x.after.sigma) for x in rated] == [
+        (team[0].mu, team[0].sigma) for team in expected
+    ]
+    # A shared win is a tie for first: both winners move the same.
+    assert rated[0].after == rated[1].after and rated[0].after.mu > rated[2].after.mu
+
+
+def test_each_game_starts_from_the_ratings_its_players_had_then():
+    model = PlackettLuce()
+    a1, _, c1 = (t[0] for t in model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 3]))
+    second = model.rate([[a1], [c1], [model.rating()]], ranks=[2, 1, 3])
+    rated = ratings.rate(
+        [("g1", [("a", 1), ("b", 2), ("c", 3)]), ("g2", [("a", 9), ("c", 4), ("d", 20)])]
+    )
+    assert (rated[3].before.mu, rated[3].after.mu) == (a1.mu, second[0][0].mu)
+    assert rated[5].before == ratings.Rating()  # d's first game
+
+
+def test_the_shown_rating_is_conservative_and_says_how_sure():
+    new = ratings.Rating()
+    assert new.shown == 0 and ratings.certainty(new.sigma) == "new"
+    assert ratings.Rating(mu=30, sigma=2).shown == round((30 - 6) * ratings.SCALE)
+    assert ratings.certainty(2) == "sure"
+
+
+# --- Stored, and always what a fresh rating says -----------------------------------------
+
+
+def play_to_the_end(table, players, winner: int) -> None:
+    """A game of Hearts only (to 50): ``winner`` takes nothing, the others 13 a deal."""
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    scores = [13, 13, 13]
+    scores[winner] = 0
+    while not Game.objects.get(pk=game.pk).is_finished:
+        deal_record(game=game, entry=r.PointsEntry(tuple(scores)), by=None)
+
+
+def stored(table):
+    return sorted(
+        PlayerRating.objects.filter(player__table=table).values_list(
+            "game_id", "player_id", "place", "mu_before", "sigma_before", "mu", "sigma"
+        )
+    )
+
+
+def fresh(table):
+    return sorted(
+        (x.game, x.player, x.place, x.before.mu, x.before.sigma, x.after.mu, x.after.sigma)
+        for x in ratings.rate(ladder.finished_results(table))
+    )
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=8,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["play", "edit", "delete"]), st.integers(0, 2)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_stored_ratings_always_equal_a_rating_from_scratch(table, players, steps):
+    """Finishing games, editing and deleting deals of finished ones (which re-opens them)."""
+    for action, who in steps:
+        games = list(Game.objects.filter(table=table).order_by("pk"))
+        if action == "play" or not games:
+            play_to_the_end(table, players, who)
+        else:
+            game = games[who % len(games)]
+            deal = game.deals.order_by("-number").first()
+            if deal is None:
+                continue
+            if action == "edit":
+                deal_edit(deal=deal, entry=r.PointsEntry((0, 13, 13)), by=None)
+            else:
+                deal_delete(deal=deal, by=None)
+        assert stored(table) == fresh(table)
+    standing = {s.player_id: s for s in Standing.objects.filter(player__table=table)}
+    for player in players:
+        mine = [x for x in ratings.rate(ladder.finished_results(table)) if x.player == player.pk]
+        if mine:
+            assert (standing[player.pk].mu, standing[player.pk].games) == (
+                mine[-1].after.mu,
+                len(mine),
+            )
+
+
+def test_the_ladder_on_the_table_page_ranks_by_rating_with_games_and_wins(
+    client, owner, table, players
+):
+    for _ in range(2):
+        play_to_the_end(table, players, 0)  # Alice wins
+    client.force_login(owner)
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert page.index("1.</strong> Alice") < page.index("Ben") < page.index("Cara")
+    assert "2 games · 2 wins" in page
+    rung = ladder.ladder(table)[0]
+    assert rung.name == "Alice" and rung.wins == 2 and rung.change > 0
+
+
+def test_the_ladder_reads_in_one_query_and_quickly_with_1000_games(table, players):
+    hearts = builtin("Hearts only")
+    game = game_start(table=table, players=players, ruleset=hearts, first_dealer=0)
+    created = Game.objects.bulk_create(
+        Game(table=table, ruleset=hearts, rules=game.rules, first_dealer=0, status="finished")
+        for _ in range(1000)
+    )
+    from games.models import Seat
+
+    Seat.objects.bulk_create(
+        Seat(game=g, player=p, number=n, total=(n * 7 + i) % 30)
+        for i, g in enumerate(created)
+        for n, p in enumerate(players)
+    )
+    started = time.perf_counter()
+    ladder.rerate(table)
+    rerated = time.perf_counter() - started
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        rungs = ladder.ladder(table)
+        took = time.perf_counter() - started
+    assert len(queries) == 1 and len(rungs) == 3
+    assert took < 0.1, took
+    assert rerated < 3, rerated
+    assert Standing.objects.get(player=players[0]).games == 1000
+
+
+def test_imported_games_are_rated_from_their_results_never_from_the_file(owner):
+    from games.history import import_history
+
+    won_by = {"A": {"A": 0, "B": 30, "C": 13}, "B": {"A": 30, "B": 0, "C": 13}}
+    data = {
+        "format": "blackmaria-scores/1",
+        "games": [
+            {
+                "table": "Imported",
+                "players": ["A", "B", "C"],
+                "first_dealer": "A",
+                "rules": {"name": "Short", "target": 26, "moon": "none"},
+                "deals": [{"points": won_by[winner]}],  # 30 passes the target: over
+                "rating": 9999,  # not a key of the format: nothing of it is kept
+            }
+            for winner in ("A", "A", "B")
+        ],
+    }
+    games = import_history(data, owner=owner)
+    table = games[0].table
+    assert all(game.is_finished for game in games)
+    assert stored(table) == fresh(table) != []
+    standings = {s.player.name: s for s in Standing.objects.filter(player__table=table)}
+    assert (standings["A"].games, standings["A"].wins, standings["B"].wins) == (3, 2, 1)
