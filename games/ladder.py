@@ -79,6 +79,7 @@ def rerate(table: Table) -> None:
 @dataclass(frozen=True)
 class Rung:
     place: int
+    player: int
     name: str
     rating: int
     certainty: str
@@ -98,6 +99,7 @@ def ladder(table: Table) -> list[Rung]:
         rungs.append(
             Rung(
                 place=place,
+                player=s.player_id,
                 name=s.player.name,
                 rating=shown,
                 certainty=ratings.certainty(s.sigma),
@@ -108,3 +110,50 @@ def ladder(table: Table) -> list[Rung]:
             )
         )
     return rungs
+
+
+@dataclass(frozen=True)
+class Rival:
+    name: str
+    together: int
+    ahead: int  # games this player finished ahead of the rival
+    behind: int
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's ratings over time and how they fare against each other player."""
+
+    ratings: list[int]  # the shown rating after each rated game, oldest first
+    places: list[int]
+    rivals: list[Rival]
+
+
+def record(player) -> Record:
+    """From the stored ratings: two queries, however many games."""
+    mine = list(
+        PlayerRating.objects.filter(player=player)
+        .order_by("game__finished_at", "game_id")
+        .values_list("game_id", "place", "mu", "sigma")
+    )
+    places = {game: place for game, place, _, _ in mine}
+    others = (
+        PlayerRating.objects.filter(game_id__in=places)
+        .exclude(player=player)
+        .values_list("game_id", "place", "player__name")
+    )
+    tally: dict[str, list[int]] = {}
+    for game, place, name in others:
+        counts = tally.setdefault(name, [0, 0, 0])
+        counts[0] += 1
+        counts[1] += places[game] < place
+        counts[2] += places[game] > place
+    rivals = sorted(
+        (Rival(name, *counts) for name, counts in tally.items()),
+        key=lambda rival: (-rival.together, rival.name),
+    )
+    return Record(
+        ratings=[ratings.Rating(mu, sigma).shown for _, _, mu, sigma in mine],
+        places=[place for _, place, _, _ in mine],
+        rivals=rivals,
+    )

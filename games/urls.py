@@ -104,6 +104,7 @@ urlpatterns = [
     path("tables/new/", tables.table_new, name="table_new"),
     path("me/stats/", history.my_stats, name="my_stats"),
     path("invites/<token:token>/", sharing.invite_accept_view, name="invite_accept"),
+    path("players/<int:pk>/", players.player_detail, name="player_detail"),
     path("players/<int:pk>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:pk>/link/", players.player_link, name="player_link"),
     path("deals/<int:pk>/edit/", deals.deal_edit_view, name="deal_edit"),

@@ -59,6 +59,7 @@ MATRIX = {
     "player_add": (["post"], lambda w: [w.table.pk], MEMBERS),
     "player_rename": (["get", "post"], lambda w: [w.player.pk], MEMBERS),
     "player_link": (["post"], lambda w: [w.player.pk], OWNER_ONLY),
+    "player_detail": (["get"], lambda w: [w.player.pk], MEMBERS),
     "table_default_ruleset": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
     "ruleset_new": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
     "ruleset_preview": (["post"], lambda w: [w.table.pk], OWNER_ONLY),

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
@@ -127,7 +129,9 @@ def test_the_ladder_on_the_table_page_ranks_by_rating_with_games_and_wins(
         play_to_the_end(table, players, 0)  # Alice wins
     client.force_login(owner)
     page = client.get(table.get_absolute_url()).content.decode()
-    assert page.index("1.</strong> Alice") < page.index("Ben") < page.index("Cara")
+    ladder_part = page.split('id="ladder-h"')[1].split("</section>")[0]
+    assert re.search(r"1\.</strong> <a [^>]+>Alice</a>", ladder_part)
+    assert ladder_part.index("Alice") < ladder_part.index("Ben") < ladder_part.index("Cara")
     assert "2 games · 2 wins" in page
     rung = ladder.ladder(table)[0]
     assert rung.name == "Alice" and rung.wins == 2 and rung.change > 0
@@ -184,3 +188,24 @@ def test_imported_games_are_rated_from_their_results_never_from_the_file(owner):
     assert stored(table) == fresh(table) != []
     standings = {s.player.name: s for s in Standing.objects.filter(player__table=table)}
     assert (standings["A"].games, standings["A"].wins, standings["B"].wins) == (3, 2, 1)
+
+
+def test_a_players_page_has_the_rating_over_time_and_head_to_head(client, owner, table, players):
+    alice = players[0]
+    for winner in (0, 0, 1):
+        play_to_the_end(table, players, winner)
+    client.force_login(owner)
+    url = reverse("player_detail", args=[alice.pk])
+    assert f'href="{url}"' in client.get(table.get_absolute_url()).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url).content.decode()
+    assert "Rating over time" in page and '<svg viewBox="0 0' in page
+    assert "The rating after each of 3 games; now" in page
+    assert "Finished ahead of Ben in 2 of 3 games together" in page
+    assert "Finished ahead of Cara in 2 of 3 games together" in page  # level in the third
+    few = len(queries)
+    for winner in (2, 2):
+        play_to_the_end(table, players, winner)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    assert len(queries) == few  # however many games

@@ -1,4 +1,4 @@
-"""A table's players: adding, renaming, linking to an account."""
+"""A table's players: adding, renaming, linking to an account, and a player's own page."""
 
 from __future__ import annotations
 
@@ -13,18 +13,22 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
+    require_GET,
     require_http_methods,
     require_POST,
 )
 
-from games import params
+from games import ladder, params, ratings
 from games.access import get_player_for_user, get_table_for_owner, get_table_for_user
+from games.chart import score_chart
 from games.forms import (
     PlayerForm,
 )
 from games.models import (
     Game,
+    Standing,
 )
+from games.stats import player_stats
 from games.views.tables import render_table
 
 
@@ -90,3 +94,31 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
         ),
     )
     return redirect("table_settings", table.pk)
+
+
+@login_required
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player: rating over time, head to head against each other player, the spades and moons."""
+    player = get_player_for_user(request, pk)
+    kept = ladder.record(player)
+    standing = Standing.objects.filter(player=player).first()
+    stats = next(
+        (s for s in player_stats(Game.objects.filter(seats__player=player)) if s.key == player.pk),
+        None,
+    )
+    chart = None
+    if kept.ratings:
+        chart = score_chart(
+            [player.name], [[r] for r in kept.ratings], None, [None] * len(kept.ratings)
+        )
+    context = {
+        "player": player,
+        "record": kept,
+        "stats": stats,
+        "chart": chart,
+        "standing": standing,
+        "certainty": ratings.certainty(standing.sigma) if standing else "",
+        "rows": list(zip(range(1, len(kept.ratings) + 1), kept.places, kept.ratings, strict=True)),
+    }
+    return render(request, "games/player_detail.html", context)

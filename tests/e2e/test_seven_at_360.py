@@ -104,6 +104,7 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
         "97-seven-deal-edit": reverse("deal_edit", args=[game.deals.get(number=2).pk]),
         "98-seven-changes": reverse("game_changes", args=[game.pk]),
         "99-seven-watch": reverse("watch_game", args=[token]),
+        "88-seven-player": reverse("player_detail", args=[table.players.get(name="Anne-Marie").pk]),
     }
     problems = []
     for name, url in pages.items():
