@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import rules as r
-from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Table
+from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Season, Table
 from games.names import name_key, normalise_name
 from games.params import whole_number
 from games.stats import Filters
@@ -529,3 +529,31 @@ class NewGameForm(forms.Form):
             for ruleset in self.fields["ruleset"].queryset
         }
         return json.dumps(data, separators=(",", ":"))
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts", "ends"]
+        labels = {
+            "name": gettext_lazy("Season"),
+            "starts": gettext_lazy("From"),
+            "ends": gettext_lazy("To"),
+        }
+        widgets = {
+            "starts": forms.DateInput(attrs={"type": "date"}),
+            "ends": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def clean_name(self) -> str:
+        name = normalise_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Give the season a name."))
+        return name
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        starts, ends = cleaned.get("starts"), cleaned.get("ends")
+        if starts and ends and ends < starts:
+            raise forms.ValidationError(_("A season ends on or after the day it starts."))
+        return cleaned

@@ -157,3 +157,56 @@ def record(player) -> Record:
         places=[place for _, place, _, _ in mine],
         rivals=rivals,
     )
+
+
+def season_ladder(table: Table, season) -> list[Rung]:
+    """A season's ladder: its finished games rated afresh, as if nothing came before.
+
+    Not stored: one query for the season's results, then milliseconds to rate.
+    """
+    seats = (
+        Seat.objects.filter(
+            game__table=table,
+            game__status=Game.Status.FINISHED,
+            game__finished_at__date__gte=season.starts,
+            game__finished_at__date__lte=season.ends,
+        )
+        .order_by("game__finished_at", "game_id", "number")
+        .values_list("game_id", "player_id", "total", "player__name")
+    )
+    games: dict[int, list[tuple[int, int]]] = {}
+    names: dict[int, str] = {}
+    for game, player, total, name in seats:
+        games.setdefault(game, []).append((player, total))
+        names[player] = name
+    rated = ratings.rate(games.items())
+    return _rungs(rated, names)
+
+
+def _rungs(rated: list[ratings.Rated], names: dict[int, str]) -> list[Rung]:
+    winners: dict = defaultdict(int)
+    for r in rated:
+        winners[r.game] += r.place == 1
+    last: dict = {}
+    tally: dict = defaultdict(lambda: [0, 0, 0])
+    for r in rated:
+        last[r.player] = r
+        counts = tally[r.player]
+        counts[0] += 1
+        counts[1] += r.place == 1
+        counts[2] += r.place == 1 and winners[r.game] > 1
+    order = sorted(last, key=lambda p: (-last[p].after.shown, names[p]))
+    return [
+        Rung(
+            place=place,
+            player=player,
+            name=names[player],
+            rating=last[player].after.shown,
+            certainty=ratings.certainty(last[player].after.sigma),
+            games=tally[player][0],
+            wins=tally[player][1],
+            shared_wins=tally[player][2],
+            change=last[player].after.shown - last[player].before.shown,
+        )
+        for place, player in enumerate(order, start=1)
+    ]

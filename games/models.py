@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
@@ -410,3 +410,23 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.mu:.1f} ± {self.sigma:.1f} after {self.games} games"
+
+
+class Season(models.Model):
+    """A stretch of dates the owner names ("Autumn 2026"): its own ladder, from its games."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=80)
+    starts = models.DateField()
+    ends = models.DateField()
+
+    class Meta:
+        ordering = ["-starts", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends__gte=F("starts")), name="season_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.starts} to {self.ends})"

@@ -5,14 +5,27 @@ A URL added without a line here fails ``test_every_url_is_in_the_matrix``.
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
-from games.models import Deal, DealChange, Game, Invite, Membership, Player, Ruleset, Seat, Table
+from games.models import (
+    Deal,
+    DealChange,
+    Game,
+    Invite,
+    Membership,
+    Player,
+    Ruleset,
+    Season,
+    Seat,
+    Table,
+)
 from games.services import deal_record, watch_link_replace
 from tests.test_services import DEAL_1
 
-MODELS = (Table, Player, Ruleset, Game, Seat, Deal, DealChange, Membership, Invite)
+MODELS = (Table, Player, Ruleset, Game, Seat, Deal, DealChange, Membership, Invite, Season)
 
 
 def snapshot() -> list:
@@ -60,6 +73,8 @@ MATRIX = {
     "player_rename": (["get", "post"], lambda w: [w.player.pk], MEMBERS),
     "player_link": (["post"], lambda w: [w.player.pk], OWNER_ONLY),
     "player_detail": (["get"], lambda w: [w.player.pk], MEMBERS),
+    "season_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "season_delete": (["post"], lambda w: [w.table.pk, w.season.pk], OWNER_ONLY),
     "table_default_ruleset": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
     "ruleset_new": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
     "ruleset_preview": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
@@ -111,6 +126,8 @@ MATRIX = {
 # What an allowed POST of the matrix's form ({"name": "Zed", "mode": "points"})
 # answers: a status, or a redirect and the page it goes to.
 POSTED = {
+    "season_new": 422,  # no name or dates
+    "season_delete": (302, lambda w: w.table.get_absolute_url()),
     "account": (302, lambda w: reverse("account")),  # no email: none kept
     "account_delete": 422,  # the username not typed
     "password_change": 200,  # the form again, saying what is missing
@@ -176,6 +193,9 @@ class World:
         self.membership = table.memberships.get()
         self.deal = deal_record(game=game, entry=DEAL_1, by=owner)
         self.invite = Invite.objects.create(table=table, created_by=owner)
+        self.season = Season.objects.create(
+            table=table, name="Autumn", starts=date(2026, 9, 1), ends=date(2026, 11, 30)
+        )
         watch_link_replace(game)
         watch_link_replace(table)
 

@@ -209,3 +209,36 @@ def test_a_players_page_has_the_rating_over_time_and_head_to_head(client, owner,
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
     assert len(queries) == few  # however many games
+
+
+def test_a_season_has_its_own_ladder_from_its_games_alone(client, owner, member, table, players):
+    from datetime import timedelta
+
+    import time_machine
+    from django.utils import timezone
+
+    with time_machine.travel(timezone.now() - timedelta(days=60), tick=False):
+        for _ in range(3):
+            play_to_the_end(table, players, 0)  # Alice, all summer
+    play_to_the_end(table, players, 2)  # Cara, this autumn
+    client.force_login(owner)
+    today = timezone.localdate()
+    season = {
+        "name": "Autumn",
+        "starts": (today - timedelta(days=10)).isoformat(),
+        "ends": (today + timedelta(days=30)).isoformat(),
+    }
+    assert client.post(reverse("season_new", args=[table.pk]), season).status_code == 302
+    page = client.get(table.get_absolute_url()).content.decode()
+    this_season = page.split('id="season-h"')[1].split("</section>")[0]
+    assert "Autumn" in this_season and "1 game · 1 win" in this_season
+    assert re.search(r"1\.</strong> <a [^>]+>Cara</a>", this_season)
+    all_time = page.split('id="ladder-h"')[1].split("</section>")[0]
+    assert "Ladder: all time" in page and re.search(r"1\.</strong> <a [^>]+>Alice</a>", all_time)
+    # Dates the wrong way round are refused in words; only the owner names seasons.
+    wrong = {**season, "ends": (today - timedelta(days=20)).isoformat()}
+    response = client.post(reverse("season_new", args=[table.pk]), wrong)
+    assert response.status_code == 422
+    assert "ends on or after the day it starts" in response.content.decode()
+    client.force_login(member)
+    assert client.post(reverse("season_new", args=[table.pk]), season).status_code == 403

@@ -9,8 +9,9 @@ from django.http import (
     HttpRequest,
     HttpResponse,
 )
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
@@ -31,10 +32,11 @@ from games.access import (
 from games.forms import (
     MemberForm,
     PlayerForm,
+    SeasonForm,
     TableForm,
     TableNameForm,
 )
-from games.ladder import ladder
+from games.ladder import ladder, season_ladder
 from games.models import (
     Game,
     Player,
@@ -93,7 +95,12 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def render_table(
-    request: HttpRequest, table: Table, *, player_form: PlayerForm | None = None, status=200
+    request: HttpRequest,
+    table: Table,
+    *,
+    player_form: PlayerForm | None = None,
+    season_form: SeasonForm | None = None,
+    status=200,
 ) -> HttpResponse:
     players = list(table.players.order_by("name"))
     games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
@@ -106,6 +113,7 @@ def render_table(
             "player_form": player_form or PlayerForm(table=table),
             "games": games,
             "ladder": ladder(table),
+            **season_context(table, season_form),
             # Each described from its settings; a table's own may add house rules.
             "rulesets": [
                 (ruleset, describe_rules(ruleset.to_rules()))
@@ -182,3 +190,43 @@ def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     table.delete()
     messages.success(request, _("{name} and all its games are deleted.").format(name=name))
     return redirect("home")
+
+
+def season_context(table: Table, form: SeasonForm | None = None) -> dict:
+    """The season running today (with its own ladder), the table's seasons, the form."""
+    today = timezone.localdate()
+    seasons = list(table.seasons.all())
+    current = next((s for s in seasons if s.starts <= today <= s.ends), None)
+    return {
+        "season": current,
+        "season_ladder": season_ladder(table, current) if current else [],
+        "seasons": seasons,
+        "season_form": form or SeasonForm(),
+    }
+
+
+@login_required
+@require_POST
+def season_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner names a season by its dates; its ladder shows while it runs."""
+    table = get_table_for_owner(request, pk)
+    form = SeasonForm(request.POST)
+    if not form.is_valid():
+        return render_table(request, table, season_form=form, status=422)
+    season = form.save(commit=False)
+    season.table = table
+    season.save()
+    messages.success(request, _("{name} is a season of its own.").format(name=season.name))
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def season_delete(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
+    table = get_table_for_owner(request, pk)
+    season = get_object_or_404(table.seasons, pk=season_pk)
+    season.delete()
+    messages.success(
+        request, _("{name} is no longer a season (its games stay).").format(name=season.name)
+    )
+    return redirect(table)
