@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from datetime import timedelta
+from urllib.parse import quote
 
 import pytest
 import time_machine
@@ -15,13 +16,14 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from accounts.guests import PREFIX, clear_guests
 from accounts.models import Guest
 from games.models import Game, Table
 from games.services import game_start
 from tests.conftest import builtin
-from tests.test_no_server_errors import FORMS
+from tests.test_no_server_errors import FORMS, JUNK
 
 NB = {"HTTP_ACCEPT_LANGUAGE": "nb"}
 
@@ -161,14 +163,26 @@ def test_guests_who_never_kept_their_scores_go_after_30_days_with_their_tables(c
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(data=FORMS)
+@given(
+    data=FORMS.flatmap(
+        lambda form: st.fixed_dictionaries({"uid": JUNK, "token": JUNK}).map(
+            lambda link: {**form, **link}
+        )
+    )
+)
 def test_no_input_to_the_guest_pages_answers_5xx(client, data):
-    """Starting and keeping, sent anything at all: a page in words, never a 5xx."""
+    """Starting, keeping and resetting a password, sent anything at all: never a 5xx."""
     with transaction.atomic():
         cache.clear()
         assert client.post(reverse("start"), data).status_code < 500
         assert client.get(reverse("keep")).status_code == 200
         response = client.post(reverse("keep"), data)
         assert response.status_code in (302, 422), response.status_code
+        client.logout()
+        # A forgotten password's pages, sent anything too.
+        assert client.post(reverse("password_reset"), data).status_code < 500
+        uid, token = (quote(str(data.get(k, k))[:40], safe="") or k for k in ("uid", "token"))
+        confirm = f"/accounts/password/reset/{uid}/{token}/"
+        assert client.get(confirm).status_code < 500
+        assert client.post(confirm, data).status_code < 500
         transaction.set_rollback(True)
-    client.logout()

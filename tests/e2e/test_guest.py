@@ -39,6 +39,7 @@ def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
     page.get_by_role("button", name="Keep my scores").tap()
     expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
     expect(page.get_by_role("link", name="Keep these scores")).to_have_count(0)
+    page.get_by_role("button", name="Sign out").tap()  # an ordinary account now: it may
     other = browser.new_context(viewport={"width": 360, "height": 640})
     second = other.new_page()
     sign_in(second, live_server)
