@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games import sql
 from games.models import (
     Deal,
+    Evening,
     Game,
     Membership,
     Player,
@@ -116,6 +117,12 @@ def get_player_for_user(request: HttpRequest, pk: int) -> Player:
     return get_object_or_404(players.select_related("table"), pk=pk)
 
 
+def get_evening_for_user(request: HttpRequest, pk: int) -> Evening:
+    """A club night, for the owner and members of its table."""
+    evenings = Evening.objects.filter(table__in=tables_for_user(request.user))
+    return get_object_or_404(evenings.select_related("table", "ruleset"), pk=pk)
+
+
 def rulesets_for_table(table: Table) -> QuerySet[Ruleset]:
     """What a table may play by: the built-in rulesets and its own."""
     return Ruleset.objects.filter(Q(table=None) | Q(table=table)).order_by("table_id", "name")
@@ -159,6 +166,12 @@ def watched_table(token: str) -> Table:
     return get_object_or_404(
         Table.objects.filter(watch_token=token) if token else Table.objects.none()
     )
+
+
+def watched_evening(token: str) -> Evening:
+    """The club night whose big-screen link this is."""
+    evenings = Evening.objects.filter(watch_token=token) if token else Evening.objects.none()
+    return get_object_or_404(evenings.select_related("table", "ruleset"))
 
 
 def watched_by_table_link(token: str) -> QuerySet[Game]:

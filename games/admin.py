@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.models import Deal, Game, Player, Ruleset, Seat, Table
+from games.models import Deal, Evening, Game, Player, Ruleset, Seat, Table
 
 
 class PlayerInline(admin.TabularInline):
@@ -21,6 +21,13 @@ class TableAdmin(admin.ModelAdmin):
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "table"]
     search_fields = ["name", "table__name"]
+
+
+@admin.register(Evening)
+class EveningAdmin(admin.ModelAdmin):
+    list_display = ["name", "table", "date", "scoring"]
+    search_fields = ["name", "table__name"]
+    filter_horizontal = ["present"]
 
 
 @admin.register(Ruleset)

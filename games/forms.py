@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import rules as r
-from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Season, Table
+from games.evenings import MOST_PRESENT
+from games.models import NAME_MAX_LENGTH, Evening, Game, Player, Ruleset, Season, Table
 from games.names import name_key, normalise_name
 from games.params import whole_number
 from games.stats import Filters
@@ -351,6 +352,35 @@ class ImportForm(forms.Form):
 # --- New game ------------------------------------------------------------------
 
 
+def typed_names(text: str) -> list[str]:
+    """Names typed with commas (or one a line) between them, each once, as people write them."""
+    names: list[str] = []
+    for part in text.replace("\n", ",").split(","):
+        name = normalise_name(part)
+        if not name:
+            continue
+        if len(name) > NAME_MAX_LENGTH:
+            raise forms.ValidationError(
+                _("A name can be at most {most} characters.").format(most=NAME_MAX_LENGTH)
+            )
+        if name_key(name) not in {name_key(n) for n in names}:
+            names.append(name)
+    return names
+
+
+def with_typed(known: Sequence[Player], chosen: Sequence[Player], typed: Sequence[str]):
+    """The chosen players and the typed names: a typed name that plays here is that player."""
+    by_key = {name_key(p.name): p for p in known}
+    chosen, new = list(chosen), []
+    for name in typed:
+        player = by_key.get(name_key(name))
+        if player is None:
+            new.append(name)
+        elif player not in chosen:
+            chosen.append(player)
+    return chosen, new
+
+
 class NewGameForm(forms.Form):
     """A new game in one screen: who plays in seat order, the first dealer, the end, the moon.
 
@@ -443,31 +473,12 @@ class NewGameForm(forms.Form):
         return seated, [p for p in self.by_pk.values() if p not in seated]
 
     def clean_new_players(self) -> list[str]:
-        names: list[str] = []
-        for part in self.cleaned_data["new_players"].replace("\n", ",").split(","):
-            name = normalise_name(part)
-            if not name:
-                continue
-            if len(name) > NAME_MAX_LENGTH:
-                raise forms.ValidationError(
-                    _("A name can be at most {most} characters.").format(most=NAME_MAX_LENGTH)
-                )
-            if name_key(name) not in {name_key(n) for n in names}:
-                names.append(name)
-        return names
+        return typed_names(self.cleaned_data["new_players"])
 
     def clean(self) -> dict:
         cleaned = super().clean()
         seated = [self.by_pk[pk] for pk in dict.fromkeys(cleaned.get("players", []))]
-        # A typed name that already plays here is that player, not a second one.
-        known = {name_key(p.name): p for p in self.by_pk.values()}
-        new = []
-        for name in cleaned.get("new_players", []):
-            player = known.get(name_key(name))
-            if player is None:
-                new.append(name)
-            elif player not in seated:
-                seated.append(player)
+        seated, new = with_typed(list(self.by_pk.values()), seated, cleaned.get("new_players", []))
         count = len(seated) + len(new)
         if not r.MIN_PLAYERS <= count <= r.MAX_PLAYERS:
             raise forms.ValidationError(
@@ -557,3 +568,94 @@ class SeasonForm(forms.ModelForm):
         if starts and ends and ends < starts:
             raise forms.ValidationError(_("A season ends on or after the day it starts."))
         return cleaned
+
+
+class EveningForm(forms.Form):
+    """A club night: its name, who is here, the rules its games play, how the evening is won."""
+
+    name = forms.CharField(max_length=80, label=gettext_lazy("Name"))
+    players = forms.TypedMultipleChoiceField(
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("Who is here"),
+    )
+    new_players = forms.CharField(
+        required=False,
+        max_length=(NAME_MAX_LENGTH + 2) * 42,
+        label=gettext_lazy("New players"),
+        help_text=gettext_lazy("Names, separated by commas."),
+    )
+    ruleset = forms.ModelChoiceField(
+        queryset=Ruleset.objects.none(), empty_label=None, label=gettext_lazy("Rules")
+    )
+    scoring = forms.ChoiceField(
+        choices=[
+            (
+                Evening.Scoring.PLACES,
+                gettext_lazy(
+                    "Places: at each game, a point for every player you finish ahead of, "
+                    "half a point for a tie"
+                ),
+            ),
+            (
+                Evening.Scoring.SHARE,
+                gettext_lazy(
+                    "Points: what you took against an even share of every deal "
+                    "(100 is an even share, lower is better), so games of 3 and 4 compare"
+                ),
+            ),
+        ],
+        widget=forms.RadioSelect,
+        initial=Evening.Scoring.PLACES,
+        label=gettext_lazy("The evening is won by"),
+    )
+    key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def __init__(self, *args, table: Table, rulesets, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.known = list(table.players.order_by("name"))
+        self.by_pk = {p.pk: p for p in self.known}
+        self.fields["players"].choices = [(p.pk, p.name) for p in self.known]
+        self.fields["ruleset"].queryset = rulesets
+        default = table.default_ruleset or rulesets.first()
+        self.fields["ruleset"].initial = default.pk if default else None
+        self.fields["key"].initial = secrets.token_urlsafe(16)
+        self.fields["new_players"].widget.attrs.update(autocomplete="off")
+
+    def clean_name(self) -> str:
+        name = normalise_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Give the evening a name."))
+        return name
+
+    def clean_new_players(self) -> list[str]:
+        return typed_names(self.cleaned_data["new_players"])
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        chosen = [self.by_pk[pk] for pk in dict.fromkeys(cleaned.get("players", []))]
+        here, new = with_typed(self.known, chosen, cleaned.get("new_players", []))
+        cleaned["here"], cleaned["new_names"] = here, new
+        if len(here) + len(new) > MOST_PRESENT:
+            raise forms.ValidationError(
+                _("A club night is for at most {most} people.").format(most=MOST_PRESENT)
+            )
+        return cleaned
+
+
+class PresentForm(forms.Form):
+    """Who is here now, on a club night."""
+
+    players = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, table: Table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by_pk = {p.pk: p for p in table.players.order_by("name")}
+        self.fields["players"].choices = [(p.pk, p.name) for p in self.by_pk.values()]
+
+    def clean_players(self) -> list[Player]:
+        return [self.by_pk[pk] for pk in dict.fromkeys(self.cleaned_data["players"])]

@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import date
 from itertools import accumulate
 from typing import Any
 
@@ -26,6 +27,7 @@ from games.models import (
     TABLE_NAME_MAX_LENGTH,
     Deal,
     DealChange,
+    Evening,
     Game,
     Player,
     Seat,
@@ -56,6 +58,9 @@ class GameRecord:
     winners: list[str]
     # (number, mode, entry, raw, scores, moon_seat, totals)
     deals: list[tuple]
+    # The club night it was played at ({"key", "name", "date", "scoring"}) and its round.
+    evening: dict[str, Any] | None = None
+    round: int | None = None
 
 
 EXPORT_CHUNK = 200
@@ -69,7 +74,18 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
         rows = {
             row["pk"]: row
             for row in Game.objects.filter(pk__in=chunk).values(
-                "pk", "table__name", "rules", "first_dealer", "status", "started_at", "finished_at"
+                "pk",
+                "table__name",
+                "rules",
+                "first_dealer",
+                "status",
+                "started_at",
+                "finished_at",
+                "round",
+                "evening_id",
+                "evening__name",
+                "evening__date",
+                "evening__scoring",
             )
         }
         seats: dict[int, list[tuple]] = {pk: [] for pk in chunk}
@@ -102,6 +118,15 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
                 totals=[total for _, total, _ in seats[pk]],
                 winners=[name for name, _, won in seats[pk] if won],
                 deals=deals[pk],
+                evening=None
+                if row["evening_id"] is None
+                else {
+                    "key": f"evening-{row['evening_id']}",
+                    "name": row["evening__name"],
+                    "date": row["evening__date"].isoformat(),
+                    "scoring": row["evening__scoring"],
+                },
+                round=row["round"],
             )
 
 
@@ -141,6 +166,7 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
         for number, mode, entry, raw, scores, moon, totals in game.deals
     ]
     finished = game.status == Game.Status.FINISHED
+    evening = {"evening": game.evening, "round": game.round} if game.evening else {}
     return {
         "table": game.table,
         "players": names,
@@ -157,6 +183,7 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
         else names[r.dealer(game.first_dealer, players, len(deals) + 1)],
         "started_at": game.started_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        **evening,
     }
 
 
@@ -303,6 +330,17 @@ class ParsedGame:
     rules: r.Rules
     entries: tuple[r.Entry, ...]
     state: r.GameState
+    # The club night and round it was played in, when the file says.
+    evening: ParsedEvening | None = None
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class ParsedEvening:
+    key: str
+    name: str
+    date: date
+    scoring: str
 
 
 def parse_history(data: Any, *, most_games: int | None = None) -> list[ParsedGame]:
@@ -405,7 +443,50 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         if error.deal is not None:
             reason = "; ".join(r.without_deal_number(p, error.deal) for p in error.problems)
         raise refuse(reason, error.deal) from None
-    return ParsedGame(table.strip(), tuple(names), names.index(first), rules, tuple(entries), state)
+    evening, round_ = _parse_evening(data, refuse)
+    return ParsedGame(
+        table.strip(),
+        tuple(names),
+        names.index(first),
+        rules,
+        tuple(entries),
+        state,
+        evening,
+        round_,
+    )
+
+
+def _parse_evening(data: dict, refuse) -> tuple[ParsedEvening | None, int | None]:
+    """The game's club night and round (optional keys: a file without them imports)."""
+    evening = data.get("evening")
+    if evening is None:
+        return None, None
+    if not isinstance(evening, dict):
+        raise refuse(_("the evening must be an object"))
+    name = evening.get("name")
+    name = normalise_name(name) if isinstance(name, str) else ""
+    if not name or len(name) > 80:
+        raise refuse(_("the evening needs a name of at most 80 characters"))
+    try:
+        day = date.fromisoformat(evening.get("date"))
+    except (TypeError, ValueError):
+        raise refuse(_("the evening's date must be written like 2026-12-04")) from None
+    scoring = evening.get("scoring", Evening.Scoring.PLACES)
+    if scoring not in Evening.Scoring.values:
+        raise refuse(
+            _("the evening's scoring must be one of {choices}").format(
+                choices=", ".join(Evening.Scoring.values)
+            )
+        )
+    key = evening.get("key")
+    if not isinstance(key, str) or not key or len(key) > 100:
+        key = f"{name}|{day}|{scoring}"
+    round_ = data.get("round")
+    if round_ is not None and (
+        isinstance(round_, bool) or not isinstance(round_, int) or not 1 <= round_ <= 999
+    ):
+        raise refuse(_("the round must be a whole number from 1 to 999"))
+    return ParsedEvening(key, name, day, scoring), round_
 
 
 def _parse_entry(deal: Any, names: Sequence[str]) -> r.Entry:
@@ -478,14 +559,21 @@ def import_history(
     """
     parsed = parse_history(data, most_games=most_games)
     with transaction.atomic():
-        games = [_save_game(p, owner=owner, table=table) for p in parsed]
+        evenings: dict[tuple[int, str], Evening] = {}
+        games = [_save_game(p, owner=owner, table=table, evenings=evenings) for p in parsed]
         # Ratings come from the games, never from the file: each table once, at the end.
         for rated in {game.table_id: game.table for game in games}.values():
             ladder.rerate(rated)
         return games
 
 
-def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | None) -> Game:
+def _save_game(
+    parsed: ParsedGame,
+    *,
+    owner: AbstractBaseUser,
+    table: Table | None,
+    evenings: dict[tuple[int, str], Evening],
+) -> Game:
     if table is None:
         tables = Table.objects.filter(owner=owner).order_by("id")
         table = next((t for t in tables if name_key(t.name) == name_key(parsed.table)), None)
@@ -499,8 +587,25 @@ def _save_game(parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | No
         if player is None:
             player = known[name_key(name)] = Player.objects.create(table=table, name=name)
         players.append(player)
+    evening = None
+    if parsed.evening is not None:
+        # The games of one evening in the file make one evening at their table.
+        evening = evenings.get((table.pk, parsed.evening.key))
+        if evening is None:
+            evening = evenings[(table.pk, parsed.evening.key)] = Evening.objects.create(
+                table=table,
+                name=parsed.evening.name,
+                date=parsed.evening.date,
+                scoring=parsed.evening.scoring,
+                created_by=owner,
+            )
+        evening.present.add(*players)
     game = Game.objects.create(
-        table=table, rules=parsed.rules.to_dict(), first_dealer=parsed.first_dealer
+        table=table,
+        rules=parsed.rules.to_dict(),
+        first_dealer=parsed.first_dealer,
+        evening=evening,
+        round=parsed.round if evening else None,
     )
     Seat.objects.bulk_create(
         Seat(game=game, player=player, number=number) for number, player in enumerate(players)

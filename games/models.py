@@ -221,6 +221,56 @@ class Ruleset(models.Model):
         )
 
 
+class Evening(models.Model):
+    """A club night: the people present, split into games played at once, round by round.
+
+    Its games are ordinary games (``Game.evening``, ``Game.round``); the
+    splitting, seating and standings are :mod:`games.clubnight`'s.
+    """
+
+    class Scoring(models.TextChoices):
+        PLACES = "places", gettext_lazy("places")
+        SHARE = "share", gettext_lazy("points against an even share")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="evenings")
+    name = models.CharField(max_length=80)
+    date = models.DateField()
+    scoring = models.CharField(max_length=6, choices=Scoring, default=Scoring.PLACES)
+    ruleset = models.ForeignKey(
+        Ruleset, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    present = models.ManyToManyField(Player, related_name="evenings", blank=True)
+    # The next round as drawn and not yet started: a list of games, each a list
+    # of player ids in seat order.
+    proposal = models.JSONField(null=True, blank=True)
+    # Bumped on every change the evening's pages show (a draw, who is here).
+    version = models.PositiveIntegerField(default=0)
+    # Read-only link for a big screen; None when turned off.
+    watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Sent with the form that starts it: the same form twice opens this one.
+    start_key = models.CharField(max_length=64, blank=True, default="", editable=False)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "start_key"],
+                condition=~Q(start_key=""),
+                name="evening_start_key_unique_per_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("evening_detail", args=[self.pk])
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", gettext_lazy("in progress")
@@ -249,6 +299,11 @@ class Game(models.Model):
     # Sent with the New game form: the same form sent twice (Back, then Start
     # again; a double tap) opens the game it started instead of a second one.
     start_key = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # One of a club night's games, and in which of its rounds.
+    evening = models.ForeignKey(
+        Evening, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]

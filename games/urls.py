@@ -2,6 +2,7 @@ from django.urls import include, path, re_path, register_converter
 
 from games.views import (
     deals,
+    evenings,
     exports,
     games,
     history,
@@ -69,6 +70,17 @@ watch_urls = [
         name="watch_game_export",
     ),
     path("tables/<token:token>/", include(watch_table_urls)),
+    path("evenings/<token:token>/", evenings.watch_evening, name="watch_evening"),
+    path("evenings/<token:token>/live/", evenings.watch_evening_live, name="watch_evening_live"),
+]
+
+evening_urls = [
+    path("", evenings.evening_detail, name="evening_detail"),
+    path("live/", evenings.evening_live, name="evening_live"),
+    path("draw/", evenings.evening_draw, name="evening_draw"),
+    path("round/", evenings.evening_round, name="evening_round"),
+    path("present/", evenings.evening_present, name="evening_present"),
+    path("watch-link/", evenings.evening_watch_link, name="evening_watch_link"),
 ]
 
 table_urls = [
@@ -80,6 +92,7 @@ table_urls = [
     path("rulesets/preview/", rulesets.ruleset_preview, name="ruleset_preview"),
     path("rulesets/<int:ruleset_pk>/", rulesets.ruleset_edit, name="ruleset_edit"),
     path("games/new/", games.game_new, name="game_new"),
+    path("evenings/new/", evenings.evening_new, name="evening_new"),
     path("seasons/", tables.season_new, name="season_new"),
     path("seasons/<int:season_pk>/delete/", tables.season_delete, name="season_delete"),
     path("settings/", tables.table_settings, name="table_settings"),
@@ -97,6 +110,7 @@ urlpatterns = [
     path("games/<int:pk>/", include(game_urls)),
     path("watch/", include(watch_urls)),
     path("tables/<int:pk>/", include(table_urls)),
+    path("evenings/<int:pk>/", include(evening_urls)),
     path("", tables.home, name="home"),
     path("healthz", install.health, name="health"),
     path("manifest.webmanifest", install.manifest, name="manifest"),

@@ -10,9 +10,11 @@ from datetime import date
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
+from games.evenings import evening_start
 from games.models import (
     Deal,
     DealChange,
+    Evening,
     Game,
     Invite,
     Membership,
@@ -25,7 +27,19 @@ from games.models import (
 from games.services import deal_record, watch_link_replace
 from tests.test_services import DEAL_1
 
-MODELS = (Table, Player, Ruleset, Game, Seat, Deal, DealChange, Membership, Invite, Season)
+MODELS = (
+    Table,
+    Player,
+    Ruleset,
+    Game,
+    Seat,
+    Deal,
+    DealChange,
+    Membership,
+    Invite,
+    Season,
+    Evening,
+)
 
 
 def snapshot() -> list:
@@ -102,6 +116,15 @@ MATRIX = {
     "watch_table": (["get"], lambda w: [w.table.watch_token], WATCHERS),
     "watch_table_game": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
     "watch_table_game_live": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
+    "evening_new": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
+    "evening_detail": (["get"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_live": (["get"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_draw": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_round": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_present": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_watch_link": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "watch_evening": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
+    "watch_evening_live": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
     "account_export": (["get"], lambda w: [], SIGNED_IN),
     "account": (["get", "post"], lambda w: [], SIGNED_IN),
     "account_delete": (["get", "post"], lambda w: [], SIGNED_IN),
@@ -135,6 +158,11 @@ POSTED = {
     "deal_edit": 422,  # the points are missing
     "deal_new": 422,
     "deal_queued": 422,
+    "evening_new": 422,  # nobody is here
+    "evening_draw": (302, lambda w: w.evening.get_absolute_url()),
+    "evening_round": 400,  # which round was not sent
+    "evening_present": (302, lambda w: w.evening.get_absolute_url()),  # too few: said so
+    "evening_watch_link": (302, lambda w: w.evening.get_absolute_url() + "#big-screen"),
     "game_new": 422,  # nobody is seated
     "game_note": (302, lambda w: w.game.get_absolute_url()),
     "game_rematch": (302, lambda w: w.game.get_absolute_url()),  # not finished yet
@@ -198,6 +226,15 @@ class World:
         )
         watch_link_replace(game)
         watch_link_replace(table)
+        self.evening = evening_start(
+            table=table,
+            name="Friday",
+            day=date(2026, 12, 4),
+            scoring="places",
+            ruleset=Ruleset.objects.get(table=None, name="Black Maria"),
+            players=players,
+        )
+        watch_link_replace(self.evening)
 
 
 @pytest.fixture

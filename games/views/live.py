@@ -47,15 +47,20 @@ def _live_response(
 
     ``context`` values that are functions are called only for a new answer.
     """
-    etag = _etag(game_id, version)
-    if _not_modified(request, etag):
-        response = HttpResponseNotModified()
-    else:
+
+    def answer() -> HttpResponse:
         board = scoreboard(load())
-        context = {k: v() if callable(v) else v for k, v in context.items()}
-        response = render(
-            request, "games/scoreboard.html#poll", {"board": board, "game": board.game, **context}
+        shown = {k: v() if callable(v) else v for k, v in context.items()}
+        return render(
+            request, "games/scoreboard.html#poll", {"board": board, "game": board.game, **shown}
         )
+
+    return poll_answer(request, _etag(game_id, version), answer)
+
+
+def poll_answer(request: HttpRequest, etag: str, answer) -> HttpResponse:
+    """A poll's answer: 304 while the browser has this version, else ``answer()``."""
+    response = HttpResponseNotModified() if _not_modified(request, etag) else answer()
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache, private"
     return response

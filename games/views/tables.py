@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Count
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -113,6 +114,7 @@ def render_table(
             "player_form": player_form or PlayerForm(table=table),
             "games": games,
             "ladder": ladder(table),
+            "evenings": table.evenings.annotate(game_count=Count("games"))[:5],
             **season_context(table, season_form),
             # Each described from its settings; a table's own may add house rules.
             "rulesets": [

@@ -3,15 +3,18 @@ every list fits, with no sideways scrolling and no word or number broken."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
 from games import rules as r
+from games.evenings import evening_draw, evening_start, round_start
 from games.models import Player, Ruleset, Table
 from games.services import deal_record, game_start, watch_link_replace
-from tests.e2e.conftest import layout_problems, screenshot, sign_in
+from tests.e2e.conftest import axe_violations, layout_problems, screenshot, sign_in
 
 NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Anne-Marie"]
 # Omnibus for seven: 33 a deal, the J♦ −10 makes totals go below zero.
@@ -68,6 +71,20 @@ def seven(transactional_db):
     game = game_start(table=table, players=players[::-1], ruleset=omnibus, first_dealer=2, by=user)
     for points in DEALS:
         deal_record(game=game, entry=r.PointsEntry(points), by=user)
+    # A club night of the seven, its first round under way.
+    evening = evening_start(
+        table=table,
+        name="Klubbkveld på Grünerløkka, fredag 4. desember",
+        day=date(2026, 12, 4),
+        scoring="share",
+        ruleset=omnibus,
+        players=players,
+    )
+    evening_draw(evening=evening, sizes=(4, 3))
+    round_start(evening=evening, number=1, by=user)
+    four = max(evening.games.all(), key=lambda g: g.seats.count())
+    deal_record(game=four, entry=r.PointsEntry((-10, 20, 13, 10)), by=user)
+    watch_link_replace(evening)
     return user, table, game, finished
 
 
@@ -104,12 +121,16 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
         "97-seven-deal-edit": reverse("deal_edit", args=[game.deals.get(number=2).pk]),
         "98-seven-changes": reverse("game_changes", args=[game.pk]),
         "99-seven-watch": reverse("watch_game", args=[token]),
+        "87-seven-evening": reverse("evening_detail", args=[table.evenings.get().pk]),
+        "86-seven-evening-new": reverse("evening_new", args=[table.pk]),
+        "85-seven-big-screen": reverse("watch_evening", args=[table.evenings.get().watch_token]),
         "88-seven-player": reverse("player_detail", args=[table.players.get(name="Anne-Marie").pk]),
     }
     problems = []
     for name, url in pages.items():
         page.goto(live_server.url + url)
         problems += misfits(page, f"{name}-{locale}-{scheme}")
+        problems += [f"{name}-{locale}-{scheme}: {v}" for v in axe_violations(page)]
     assert problems == [], "\n".join(problems)
 
     # Printed on A4 (186 mm between the margins is 703 CSS px): every column on the paper.

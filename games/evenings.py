@@ -1,0 +1,276 @@
+"""Club nights in the database: starting one, drawing and starting its rounds, its standings.
+
+The splitting, seating and standings themselves are :mod:`games.clubnight`'s;
+each game of an evening is an ordinary game started by
+:func:`games.services.game_start`.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Sum
+from django.utils.translation import gettext as _
+
+from games import clubnight
+from games import rules as r
+from games.models import Evening, Game, Player, Ruleset, Seat, Table
+from games.services import Refused, game_start
+
+MOST_PRESENT = 42  # six games of seven
+NOT_ENOUGH = "A club night needs at least {least} people: {present} are here."
+
+
+def new_rng() -> random.Random:
+    return random.Random(secrets.randbits(64))
+
+
+def usual_size(table: Table, rules: r.Rules) -> int:
+    """How many usually play at this table: the commonest size of its last games.
+
+    A table with no games yet: three for Black Maria (the spades carry
+    points), four for the Hearts games.
+    """
+    sizes = Counter(
+        Seat.objects.filter(game__in=table.games.order_by("-started_at")[:30].values("pk"))
+        .values("game")
+        .annotate(n=Count("pk"))
+        .values_list("n", flat=True)
+    )
+    if sizes:
+        return sizes.most_common(1)[0][0]
+    return 3 if rules.king_of_spades or rules.ace_of_spades else 4
+
+
+def allowed_sizes(rules: r.Rules) -> list[int]:
+    return [n for n in range(r.MIN_PLAYERS, r.MAX_PLAYERS + 1) if not r.rules_problems(rules, n)]
+
+
+def evening_rules(evening: Evening) -> r.Rules:
+    return evening.ruleset.to_rules() if evening.ruleset else r.Rules()
+
+
+def splits_for(evening: Evening, present: int) -> list[tuple[int, ...]]:
+    rules = evening_rules(evening)
+    return clubnight.splits(present, usual_size(evening.table, rules), allowed_sizes(rules))
+
+
+def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
+    """Why these many people can't be split into games by these rules; "" if they can."""
+    if present < r.MIN_PLAYERS:
+        return _(NOT_ENOUGH).format(least=r.MIN_PLAYERS, present=present)
+    rules = ruleset.to_rules() if ruleset else r.Rules()
+    if not clubnight.splits(present, 3, allowed_sizes(rules)):
+        return _("{count} people can't be split into games these rules deal for.").format(
+            count=present
+        )
+    return ""
+
+
+def rounds(evening: Evening) -> list[list[Game]]:
+    """The evening's games by round (first round first), each with seats and players."""
+    games = (
+        evening.games.annotate(deal_count=Count("deals"))
+        .prefetch_related("seats__player")
+        .order_by("round", "id")
+    )
+    by_round: dict[int, list[Game]] = {}
+    for game in games:
+        by_round.setdefault(game.round or 0, []).append(game)
+    return [by_round[n] for n in sorted(by_round)]
+
+
+def _seatings(played: list[list[Game]]) -> list[list[list[int]]]:
+    return [[[seat.player_id for seat in game.seats.all()] for game in round_] for round_ in played]
+
+
+def evening_start(
+    *,
+    table: Table,
+    name: str,
+    day: date,
+    scoring: str,
+    ruleset: Ruleset | None,
+    players: Sequence[Player],
+    new_players: Sequence[str] = (),
+    by: AbstractBaseUser | None = None,
+    key: str = "",
+    rng: random.Random | None = None,
+) -> Evening:
+    """Start a club night with these people here, its first round drawn (not yet started)."""
+    if key:
+        started = table.evenings.filter(start_key=key).first()
+        if started is not None:
+            return started
+    present = len(players) + len(new_players)
+    problem = can_split(table, ruleset, present)
+    if problem:
+        raise Refused(problem)
+    try:
+        with transaction.atomic():
+            joined = [Player.objects.create(table=table, name=n) for n in new_players]
+            evening = Evening.objects.create(
+                table=table,
+                name=name,
+                date=day,
+                scoring=scoring,
+                ruleset=ruleset,
+                created_by=by if by is not None and by.is_authenticated else None,
+                start_key=key,
+            )
+            evening.present.set([*players, *joined])
+            _draw(evening, rng=rng)
+    except IntegrityError:
+        # The same form twice at once (or a name added meanwhile): what was made stands.
+        started = table.evenings.filter(start_key=key).first() if key else None
+        if started is None:
+            raise Refused(_("Someone changed the table's players meanwhile: try again.")) from None
+        return started
+    return evening
+
+
+def _draw(
+    evening: Evening, *, sizes: Sequence[int] | None = None, rng: random.Random | None = None
+) -> None:
+    people = sorted(evening.present.values_list("pk", flat=True))
+    options = splits_for(evening, len(people))
+    if not options:
+        evening.proposal = None
+    else:
+        chosen = tuple(sizes) if sizes and tuple(sizes) in options else options[0]
+        earlier = _seatings(rounds(evening))
+        evening.proposal = clubnight.draw(people, chosen, earlier, rng or new_rng())
+    evening.version += 1
+    evening.save(update_fields=["proposal", "version"])
+
+
+def evening_draw(
+    *, evening: Evening, sizes: Sequence[int] | None = None, rng: random.Random | None = None
+) -> None:
+    """Draw the next round again (in games of ``sizes``, when that is one of the splits)."""
+    with transaction.atomic():
+        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        _draw(evening, sizes=sizes, rng=rng)
+
+
+def evening_present(
+    *, evening: Evening, players: Sequence[Player], rng: random.Random | None = None
+) -> None:
+    """Who is here now (someone came, someone went home): the next round is drawn again."""
+    problem = can_split(evening.table, evening.ruleset, len(players))
+    if problem:
+        raise Refused(problem)
+    with transaction.atomic():
+        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening.present.set(players)
+        _draw(evening, rng=rng)
+
+
+def next_round(evening: Evening) -> int:
+    return (evening.games.aggregate(n=Max("round"))["n"] or 0) + 1
+
+
+def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = None) -> bool:
+    """Start round ``number`` as drawn: its games, at once. False if it had started already.
+
+    Sent twice (a double tap, Back and again), the round starts once.
+    """
+    with transaction.atomic():
+        evening = (
+            Evening.objects.select_for_update()
+            .select_related("table", "ruleset")
+            .get(pk=evening.pk)
+        )
+        if number != next_round(evening) or not evening.proposal:
+            return False
+        present = {p.pk: p for p in evening.present.all()}
+        games = evening.proposal
+        if sorted(pk for game in games for pk in game) != sorted(present):
+            raise Refused(_("Who is here changed meanwhile: draw the round again."))
+        rules = evening_rules(evening)
+        for seats in games:
+            game = game_start(
+                table=evening.table,
+                players=[present[pk] for pk in seats],
+                ruleset=evening.ruleset or Ruleset.objects.filter(table=None).first(),
+                rules=rules,
+                by=by,
+            )
+            game.evening, game.round = evening, number
+            game.save(update_fields=["evening", "round"])
+        evening.proposal = None
+        evening.version += 1
+        evening.save(update_fields=["proposal", "version"])
+    return True
+
+
+def round_over(played: list[list[Game]]) -> bool:
+    return not played or all(game.is_finished for game in played[-1])
+
+
+def evening_version(evening: Evening) -> str:
+    """What the evening's live pages show, as one string that changes when any of it does."""
+    games = evening.games.aggregate(n=Count("pk"), v=Sum("version"))
+    return f"{evening.pk}.{evening.version}.{games['n']}.{games['v'] or 0}"
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    place: int
+    name: str
+    player: int
+    games: int
+    wins: int
+    points: int
+    score: str  # as shown: "2½", "87 %", or "" before a first deal
+
+
+def standings(evening: Evening, played: list[list[Game]]) -> list[StandingLine]:
+    names = {p.pk: p.name for p in evening.present.all()}
+    results = []
+    for round_ in played:
+        for game in round_:
+            seats = list(game.seats.all())
+            for seat in seats:
+                names.setdefault(seat.player_id, seat.player.name)
+            rules = game.get_rules()
+            results.append(
+                clubnight.Result(
+                    totals=[(seat.player_id, seat.total) for seat in seats],
+                    deals=game.deal_count,
+                    deal_total=r.deal_total(rules, len(seats)),
+                    finished=game.is_finished,
+                )
+            )
+    # Everyone here is on the table from the start, before their first deal.
+    results.append(
+        clubnight.Result([(pk, 0) for pk in names], deals=0, deal_total=0, finished=False)
+    )
+    return [
+        StandingLine(
+            place=line.place,
+            name=names[line.person],
+            player=line.person,
+            games=line.games,
+            wins=line.wins,
+            points=line.points,
+            score=_shown(line.score, evening.scoring),
+        )
+        for line in clubnight.standings(results, evening.scoring)
+    ]
+
+
+def _shown(score, scoring: str) -> str:
+    if score is None:
+        return ""
+    if scoring == Evening.Scoring.SHARE:
+        return _("{percent}%").format(percent=round(score))
+    whole, half = divmod(score * 2, 2)
+    return f"{int(whole)}{'½' if half else ''}"

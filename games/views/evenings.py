@@ -1,0 +1,223 @@
+"""Club nights: starting one, its page (the draw, its rounds, the standings), its big screen."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import evenings, params
+from games.access import (
+    get_evening_for_user,
+    get_table_for_user,
+    rulesets_for_table,
+    watched_evening,
+)
+from games.forms import EveningForm, PresentForm
+from games.models import Evening
+from games.services import Refused, watch_link_off, watch_link_replace
+from games.views.live import poll_answer
+from games.views.tables import absolute_url
+
+
+def sizes_label(sizes) -> str:
+    """ "2 games: 4 + 3", "1 game of 7"."""
+    if len(sizes) == 1:
+        return _("1 game of {players}").format(players=sizes[0])
+    return ngettext("{count} game: {sizes}", "{count} games: {sizes}", len(sizes)).format(
+        count=len(sizes), sizes=" + ".join(str(s) for s in sizes)
+    )
+
+
+def sizes_value(sizes) -> str:
+    return "+".join(str(s) for s in sizes)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_table_for_user(request, pk)
+    today = timezone.localdate()
+    name = _("Club night, {date}").format(date=date_format(today, "MONTH_DAY_FORMAT"))
+    form = EveningForm(
+        request.POST or None,
+        table=table,
+        rulesets=rulesets_for_table(table),
+        initial={"name": name},
+    )
+    key = params.text(request.POST, "key", most=64)
+    if key and (started := table.evenings.filter(start_key=key).first()) is not None:
+        return redirect(started)  # this form started it already
+    if request.method == "POST" and form.is_valid():
+        chosen = form.cleaned_data
+        try:
+            evening = evenings.evening_start(
+                table=table,
+                name=chosen["name"],
+                day=today,
+                scoring=chosen["scoring"],
+                ruleset=chosen["ruleset"],
+                players=chosen["here"],
+                new_players=chosen["new_names"],
+                by=request.user,
+                key=key,
+            )
+        except Refused as refusal:
+            for problem in refusal.problems:
+                form.add_error(None, problem)
+        else:
+            return redirect(evening)
+    return render(
+        request,
+        "games/evening_new.html",
+        {"table": table, "form": form},
+        status=422 if form.errors else 200,
+    )
+
+
+def board_context(evening: Evening, *, readonly: bool) -> dict:
+    """What the evening's live part shows: the draw, the rounds and the standings."""
+    played = evenings.rounds(evening)
+    proposal = []
+    if evening.proposal and not readonly:
+        names = {p.pk: p.name for p in evening.present.all()}
+        proposal = [[names.get(pk, "?") for pk in game] for game in evening.proposal]
+    splits = evenings.splits_for(evening, evening.present.count()) if proposal else []
+    chosen = tuple(len(game) for game in evening.proposal or [])
+    return {
+        "evening": evening,
+        "readonly": readonly,
+        "rounds": [(number, round_) for number, round_ in enumerate(played, start=1)][::-1],
+        "next_round": len(played) + 1,
+        "round_over": evenings.round_over(played),
+        "proposal": proposal,
+        "splits": [(sizes_value(s), sizes_label(s), s == chosen) for s in splits],
+        "standings": evenings.standings(evening, played),
+    }
+
+
+def _live(request: HttpRequest, evening: Evening, *, readonly: bool, live_url: str):
+    etag = f'"e{evenings.evening_version(evening)}-{get_language()}-{int(readonly)}"'
+    return poll_answer(
+        request,
+        etag,
+        lambda: render(
+            request,
+            "games/evening_board.html#live",
+            {**board_context(evening, readonly=readonly), "live_url": live_url},
+        ),
+    )
+
+
+@login_required
+@require_GET
+def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = get_evening_for_user(request, pk)
+    present = set(evening.present.values_list("pk", flat=True))
+    return render(
+        request,
+        "games/evening_detail.html",
+        {
+            **board_context(evening, readonly=False),
+            "live_url": reverse("evening_live", args=[pk]),
+            "present_count": len(present),
+            "present_form": PresentForm(table=evening.table, initial={"players": list(present)}),
+            "watch_url": absolute_url(request, "watch_evening", evening.watch_token),
+        },
+    )
+
+
+@login_required
+@require_GET
+def evening_live(request: HttpRequest, pk: int) -> HttpResponse:
+    evening = get_evening_for_user(request, pk)
+    return _live(request, evening, readonly=False, live_url=reverse("evening_live", args=[pk]))
+
+
+@login_required
+@require_POST
+def evening_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the coming round again, in the split chosen."""
+    evening = get_evening_for_user(request, pk)
+    options = {sizes_value(s): s for s in evenings.splits_for(evening, evening.present.count())}
+    chosen = params.choice(request.POST, "sizes", options)
+    evenings.evening_draw(evening=evening, sizes=options.get(chosen))
+    return redirect(evening)
+
+
+@login_required
+@require_POST
+def evening_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start the coming round as drawn: all its games at once."""
+    evening = get_evening_for_user(request, pk)
+    number = params.number(request.POST, "round", least=1, most=999, required=True)
+    try:
+        started = evenings.round_start(evening=evening, number=number, by=request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.problems[0])
+    else:
+        if started:
+            messages.success(request, _("Round {number} has started.").format(number=number))
+    return redirect(evening)
+
+
+@login_required
+@require_POST
+def evening_present(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who is here now; the coming round is drawn again with them."""
+    evening = get_evening_for_user(request, pk)
+    form = PresentForm(request.POST, table=evening.table)
+    if form.is_valid():
+        try:
+            evenings.evening_present(evening=evening, players=form.cleaned_data["players"])
+        except Refused as refusal:
+            messages.error(request, refusal.problems[0])
+        else:
+            messages.success(request, _("Who is here is saved; the coming round is drawn anew."))
+    else:
+        messages.error(request, _("Tick the players who are here."))
+    return redirect(evening)
+
+
+@login_required
+@require_POST
+def evening_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """The big-screen link: made, replaced or turned off by whoever runs the evening."""
+    evening = get_evening_for_user(request, pk)
+    if params.text(request.POST, "action", most=10) == "off":
+        watch_link_off(evening)
+        messages.success(request, _("The big-screen link is off."))
+    else:
+        watch_link_replace(evening)
+        messages.success(request, _("The big-screen link is ready: open it on the screen."))
+    return redirect(reverse("evening_detail", args=[pk]) + "#big-screen")
+
+
+@require_GET
+def watch_evening(request: HttpRequest, token: str) -> HttpResponse:
+    evening = watched_evening(token)
+    response = render(
+        request,
+        "games/evening_watch.html",
+        {
+            **board_context(evening, readonly=True),
+            "live_url": reverse("watch_evening_live", args=[token]),
+        },
+    )
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_GET
+def watch_evening_live(request: HttpRequest, token: str) -> HttpResponse:
+    evening = watched_evening(token)
+    return _live(
+        request, evening, readonly=True, live_url=reverse("watch_evening_live", args=[token])
+    )
