@@ -211,6 +211,13 @@ def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = 
     return True
 
 
+def evening_delete(*, evening: Evening) -> None:
+    """The evening goes; its games stay, as the table's ordinary games."""
+    with transaction.atomic():
+        evening.games.update(evening=None, round=None)
+        evening.delete()
+
+
 def round_over(played: list[list[Game]]) -> bool:
     return not played or all(game.is_finished for game in played[-1])
 

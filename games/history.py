@@ -211,7 +211,8 @@ def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:
     single = games.count() == 1
     if single:
         names = [s.player.name for s in games.get().seats.select_related("player")]
-        header: list[str | int] = [_("game"), _("table"), _("deal"), _("dealer")]
+        header: list[str | int] = [_("game"), _("table"), _("evening"), _("round")]
+        header += [_("deal"), _("dealer")]
         header += [_("{name} points").format(name=n) for n in names]
         header += [_("moon")]
         header += [_("{name} total").format(name=n) for n in names]
@@ -219,7 +220,7 @@ def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:
     else:
         widest = Seat.objects.filter(game__in=games).aggregate(m=Max("number"))["m"]
         width = r.MIN_PLAYERS if widest is None else widest + 1
-        header = [_("game"), _("table"), _("deal"), _("dealer")]
+        header = [_("game"), _("table"), _("evening"), _("round"), _("deal"), _("dealer")]
         header += [_("seat {number}").format(number=i) for i in range(1, width + 1)]
         header += [_("seat {number} points").format(number=i) for i in range(1, width + 1)]
         header += [_("moon")]
@@ -232,6 +233,8 @@ def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:
             row: list[str | int] = [
                 game.pk,
                 game.table,
+                game.evening["name"] if game.evening else "",
+                game.round or "",
                 number,
                 names[r.dealer(game.first_dealer, len(names), number)],
             ]

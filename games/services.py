@@ -392,6 +392,15 @@ def store_scores(
         ladder.rerate(game.table)
 
 
+def game_delete(*, game: Game) -> None:
+    """Delete a game with its deals and their trail; a finished one rates the table again."""
+    with transaction.atomic():
+        table, finished = game.table, game.is_finished
+        game.delete()
+        if finished:
+            ladder.rerate(table)
+
+
 def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
     """A new game with the same seats and rules; the next dealer deals first."""
     seats = list(game.seats.select_related("player").order_by("number"))

@@ -48,6 +48,7 @@ game_urls = [
     path("share/", sharing.game_share, name="game_share"),
     path("watch-link/", sharing.game_watch_link, name="game_watch_link"),
     path("changes/", games.game_changes, name="game_changes"),
+    path("delete/", games.game_delete_view, name="game_delete"),
 ]
 
 watch_table_urls = [
@@ -81,6 +82,7 @@ evening_urls = [
     path("round/", evenings.evening_round, name="evening_round"),
     path("present/", evenings.evening_present, name="evening_present"),
     path("watch-link/", evenings.evening_watch_link, name="evening_watch_link"),
+    path("delete/", evenings.evening_delete, name="evening_delete"),
 ]
 
 table_urls = [

@@ -106,6 +106,7 @@ MATRIX = {
     "game_share": (["get"], lambda w: [w.game.pk], MEMBERS),
     "game_watch_link": (["post"], lambda w: [w.game.pk], OWNER_ONLY),
     "game_changes": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_delete": (["get", "post"], lambda w: [w.game.pk], OWNER_ONLY),
     "game_rematch": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_new": (["post"], lambda w: [w.game.pk], MEMBERS),
     "deal_queued": (["post"], lambda w: [w.game.pk], MEMBERS),
@@ -123,6 +124,7 @@ MATRIX = {
     "evening_round": (["post"], lambda w: [w.evening.pk], MEMBERS),
     "evening_present": (["post"], lambda w: [w.evening.pk], MEMBERS),
     "evening_watch_link": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_delete": (["post"], lambda w: [w.evening.pk], OWNER_ONLY),
     "watch_evening": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
     "watch_evening_live": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
     "account_export": (["get"], lambda w: [], SIGNED_IN),
@@ -159,11 +161,13 @@ POSTED = {
     "deal_new": 422,
     "deal_queued": 422,
     "evening_new": 422,  # nobody is here
+    "evening_delete": (302, lambda w: w.table.get_absolute_url()),
     "evening_draw": (302, lambda w: w.evening.get_absolute_url()),
     "evening_round": 400,  # which round was not sent
     "evening_present": (302, lambda w: w.evening.get_absolute_url()),  # too few: said so
     "evening_watch_link": (302, lambda w: w.evening.get_absolute_url() + "#big-screen"),
     "game_new": 422,  # nobody is seated
+    "game_delete": (302, lambda w: w.table.get_absolute_url()),
     "game_note": (302, lambda w: w.game.get_absolute_url()),
     "game_rematch": (302, lambda w: w.game.get_absolute_url()),  # not finished yet
     "game_watch_link": (302, lambda w: reverse("game_share", args=[w.game.pk])),

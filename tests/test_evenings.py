@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 import re
@@ -14,7 +16,7 @@ from django.urls import reverse
 
 from games import clubnight, evenings
 from games import rules as r
-from games.history import export_json, import_history
+from games.history import export_json, import_history, iter_csv
 from games.models import Evening, Game, Player, Standing, Table
 from games.services import deal_record
 from tests.conftest import builtin
@@ -248,6 +250,9 @@ def test_each_game_carries_its_evening_and_round_and_import_brings_them_back(
         )
     }
     assert {g["round"] for g in played} == {1}
+    rows = list(csv.reader(io.StringIO("".join(iter_csv(table.games.all())))))
+    assert rows[0][2:4] == ["evening", "round"]
+    assert {tuple(row[2:4]) for row in rows[1:]} == {("Friday club night", "1")}
     other = Table.objects.create(name="Elsewhere", owner=owner)
     import_history(exported, owner=owner, table=other)
     copy = other.evenings.get()
@@ -274,3 +279,20 @@ def test_a_file_with_a_wrong_evening_is_refused_whole(client, owner, table, play
     response = client.post(reverse("table_import", args=[table.pk]), {"file": upload})
     assert "the evening&#x27;s date must be written like 2026-12-04" in response.content.decode()
     assert not Game.objects.exists() and not Evening.objects.exists()
+
+
+def test_the_owner_deletes_an_evening_and_its_games_stay(client, evening, owner, member):
+    start_round(client, evening, 1)
+    url = reverse("evening_delete", args=[evening.pk])
+    assert client.post(url).status_code == 403  # a member
+    client.force_login(owner)
+    assert "Delete the evening" in client.get(evening.get_absolute_url()).content.decode()
+    assert client.post(url).status_code == 302
+    assert not Evening.objects.exists()
+    assert list(Game.objects.values_list("evening", "round")) == [(None, None)] * 2
+
+
+def test_an_evening_game_leads_back_to_its_evening(client, evening):
+    start_round(client, evening, 1)
+    page = client.get(evening.games.first().get_absolute_url()).content.decode()
+    assert f'href="{evening.get_absolute_url()}">The club night, round 1</a>' in page

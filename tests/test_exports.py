@@ -47,9 +47,9 @@ def test_a_game_downloads_as_csv_with_the_players_named(client, owner, played):
     client.force_login(owner)
     response = client.get(reverse("game_export", args=[played.pk, "csv"]))
     rows = list(csv.reader(io.StringIO(body(response))))
-    assert rows[0][4:7] == ["Alice points", "Ben points", "Cara points"]
+    assert rows[0][6:9] == ["Alice points", "Ben points", "Cara points"]
     assert rows[-1][-3:] == ["88", "65", "19"]
-    assert rows[2][7] == "Cara"  # the moon
+    assert rows[2][9] == "Cara"  # the moon
 
 
 def test_a_table_downloads_all_its_games(client, owner, played, table):
@@ -77,7 +77,7 @@ def test_a_table_downloads_all_its_games(client, owner, played, table):
     rows = list(
         csv.reader(io.StringIO(body(client.get(reverse("table_export", args=[table.pk, "csv"])))))
     )
-    assert rows[0][4:8] == ["seat 1", "seat 2", "seat 3", "seat 4"]
+    assert rows[0][6:10] == ["seat 1", "seat 2", "seat 3", "seat 4"]
     assert len(rows) == 1 + 3 + 1
 
 

@@ -274,16 +274,16 @@ def test_export_command_writes_csv_one_row_per_deal(owner):
     call_command("export_games", "--format", "csv", stdout=out)
     rows = list(csv.reader(io.StringIO(out.getvalue())))
     assert rows[0] == [
-        "game", "table", "deal", "dealer",
+        "game", "table", "evening", "round", "deal", "dealer",
         "Alice points", "Ben points", "Cara points",
         "moon",
         "Alice total", "Ben total", "Cara total",
     ]  # fmt: skip
     game_id = str(Game.objects.get().pk)
     assert rows[1:] == [
-        [game_id, "Alice's kitchen", "1", "Ben", "17", "20", "6", "", "17", "20", "6"],
-        [game_id, "Alice's kitchen", "2", "Cara", "43", "43", "0", "Cara", "60", "63", "6"],
-        [game_id, "Alice's kitchen", "3", "Alice", "28", "2", "13", "", "88", "65", "19"],
+        [game_id, "Alice's kitchen", "", "", "1", "Ben", "17", "20", "6", "", "17", "20", "6"],
+        [game_id, "Alice's kitchen", "", "", "2", "Cara", "43", "43", "0", "Cara", "60", "63", "6"],
+        [game_id, "Alice's kitchen", "", "", "3", "Alice", "28", "2", "13", "", "88", "65", "19"],
     ]
 
 
@@ -293,9 +293,11 @@ def test_csv_of_several_games_numbers_the_seats(owner):
     out = io.StringIO()
     call_command("export_games", "--format", "csv", stdout=out)
     rows = list(csv.reader(io.StringIO(out.getvalue())))
-    assert rows[0][:7] == ["game", "table", "deal", "dealer", "seat 1", "seat 2", "seat 3"]
+    assert rows[0][:9] == [
+        "game", "table", "evening", "round", "deal", "dealer", "seat 1", "seat 2", "seat 3",
+    ]  # fmt: skip
     assert len(rows) == 7
-    assert rows[1][4:7] == ["Alice", "Ben", "Cara"]
+    assert rows[1][6:9] == ["Alice", "Ben", "Cara"]
 
 
 def test_csv_keeps_formulas_as_text(owner):

@@ -16,7 +16,7 @@ from openskill.models import PlackettLuce
 from games import ladder, ratings
 from games import rules as r
 from games.models import Game, PlayerRating, Standing
-from games.services import deal_delete, deal_edit, deal_record, game_start
+from games.services import deal_delete, deal_edit, deal_record, game_delete, game_start
 from tests.conftest import builtin
 
 
@@ -91,19 +91,24 @@ def fresh(table):
 )
 @given(
     steps=st.lists(
-        st.tuples(st.sampled_from(["play", "edit", "delete"]), st.integers(0, 2)),
+        st.tuples(st.sampled_from(["play", "edit", "delete", "drop"]), st.integers(0, 2)),
         min_size=1,
         max_size=6,
     )
 )
 def test_stored_ratings_always_equal_a_rating_from_scratch(table, players, steps):
-    """Finishing games, editing and deleting deals of finished ones (which re-opens them)."""
+    """Finishing games, editing and deleting deals of finished ones (which re-opens them),
+    deleting whole games."""
     for action, who in steps:
         games = list(Game.objects.filter(table=table).order_by("pk"))
         if action == "play" or not games:
             play_to_the_end(table, players, who)
         else:
             game = games[who % len(games)]
+            if action == "drop":
+                game_delete(game=game)
+                assert stored(table) == fresh(table)
+                continue
             deal = game.deals.order_by("-number").first()
             if deal is None:
                 continue
@@ -242,3 +247,25 @@ def test_a_season_has_its_own_ladder_from_its_games_alone(client, owner, member,
     assert "ends on or after the day it starts" in response.content.decode()
     client.force_login(member)
     assert client.post(reverse("season_new", args=[table.pk]), season).status_code == 403
+
+
+def test_the_owner_deletes_a_finished_game_and_the_ladder_is_worked_out_again(
+    client, owner, member, table, players
+):
+    play_to_the_end(table, players, 0)
+    play_to_the_end(table, players, 1)
+    first = Game.objects.order_by("pk").first()
+    url = reverse("game_delete", args=[first.pk])
+    client.force_login(member)
+    assert client.post(url).status_code == 403
+    assert "Delete the game" not in client.get(first.get_absolute_url()).content.decode()
+    client.force_login(owner)
+    page = client.get(url).content.decode()
+    assert "The ladder is worked out again without it." in page
+    assert "Delete the game" in client.get(first.get_absolute_url()).content.decode()
+    response = client.post(url)
+    assert response.status_code == 302 and response.url == table.get_absolute_url()
+    assert not Game.objects.filter(pk=first.pk).exists()
+    assert stored(table) == fresh(table)
+    assert Standing.objects.get(player=players[1]).wins == 1
+    assert Standing.objects.get(player=players[0]).wins == 0

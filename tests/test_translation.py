@@ -173,7 +173,7 @@ def test_numbers_dates_and_export_headings_follow_the_language(client, owner, mo
     csv = b"".join(
         client.get(reverse("game_export", args=[moon_game.pk, "csv"]), **NB).streaming_content
     ).decode()
-    assert csv.splitlines()[0].startswith("spill,bord,giv,giver,Alice poeng")
+    assert csv.splitlines()[0].startswith("spill,bord,kveld,runde,giv,giver,Alice poeng")
     table = client.get(reverse("table_detail", args=[moon_game.table_id]), **NB).content.decode()
     with translation.override("nb"):
         started = date_format(timezone.localtime(moon_game.started_at), "DATE_FORMAT")

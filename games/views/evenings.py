@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import evenings, params
 from games.access import (
     get_evening_for_user,
+    get_table_for_owner,
     get_table_for_user,
     rulesets_for_table,
     watched_evening,
@@ -198,6 +199,17 @@ def evening_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
         watch_link_replace(evening)
         messages.success(request, _("The big-screen link is ready: open it on the screen."))
     return redirect(reverse("evening_detail", args=[pk]) + "#big-screen")
+
+
+@login_required
+@require_POST
+def evening_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table's owner deletes an evening (one started by mistake); its games stay."""
+    evening = get_evening_for_user(request, pk)
+    table = get_table_for_owner(request, evening.table_id)
+    evenings.evening_delete(evening=evening)
+    messages.success(request, _("The club night is deleted; its games are still here."))
+    return redirect(table)
 
 
 @require_GET

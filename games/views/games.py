@@ -1,4 +1,4 @@
-"""Games: starting one, its page, its note, print view, changes and rematch."""
+"""Games: starting one, its page, its note, print view, changes, rematch and deleting it."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from games import rules as r
 from games.access import (
     game_page_key_for_user,
     get_game_for_user,
+    get_table_for_owner,
     get_table_for_user,
     rulesets_for_table,
 )
@@ -37,6 +38,7 @@ from games.phone import page_config
 from games.scoreboard import scoreboard
 from games.services import (
     Refused,
+    game_delete,
     game_rematch,
     game_start,
 )
@@ -200,3 +202,16 @@ def game_rematch_view(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(game)
     new = game_rematch(game=game, by=request.user)
     return redirect(new)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner deletes a game (one started by mistake, say), after saying so."""
+    game = get_game_for_user(request, pk)
+    table = get_table_for_owner(request, game.table_id)
+    if request.method == "POST":
+        game_delete(game=game)
+        messages.success(request, _("The game is deleted."))
+        return redirect(table)
+    return render(request, "games/game_delete.html", {"game": game, "deals": game.deals.count()})
