@@ -191,6 +191,15 @@ def test_the_big_screen_follows_the_evening_with_no_controls(client, evening):
     page = client.get(reverse("watch_evening", args=[evening.watch_token])).content.decode()
     assert 'class="big-screen"' in page and "Standings" in page
     assert "<form" not in page and "<button" not in page and 'class="topbar"' not in page
+    client.force_login(evening.created_by)
+    client.post(
+        reverse("evening_present", args=[evening.pk]),
+        {"players": list(evening.present.values_list("pk", flat=True))},
+    )
+    client.logout()
+    # The coming round, drawn: the big screen says where to sit, with nothing to press.
+    page = client.get(reverse("watch_evening", args=[evening.watch_token])).content.decode()
+    assert "Round 2, as drawn" in page and "<form" not in page and "<button" not in page
     assert 'hx-trigger="every 3s"' in page
     live = reverse("watch_evening_live", args=[evening.watch_token])
     first = client.get(live)

@@ -87,10 +87,11 @@ def board_context(evening: Evening, *, readonly: bool) -> dict:
     """What the evening's live part shows: the draw, the rounds and the standings."""
     played = evenings.rounds(evening)
     proposal = []
-    if evening.proposal and not readonly:
+    if evening.proposal:
+        # On the big screen too: where to sit in the coming round.
         names = {p.pk: p.name for p in evening.present.all()}
         proposal = [[names.get(pk, "?") for pk in game] for game in evening.proposal]
-    splits = evenings.splits_for(evening, evening.present.count()) if proposal else []
+    splits = evenings.splits_for(evening, len(names)) if proposal and not readonly else []
     chosen = tuple(len(game) for game in evening.proposal or [])
     return {
         "evening": evening,

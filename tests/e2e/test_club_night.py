@@ -157,6 +157,11 @@ def test_a_club_night_of_seven_in_two_rounds(browser: Browser, live_server, tran
     # Round two: drawn so that people get new neighbours.
     phone.get_by_role("button", name="Draw round 2").tap()
     expect(phone.locator("#draw-h")).to_have_text("Round 2, as drawn")
+    # The big screen tells everyone where to sit.
+    expect(screen.locator("#draw-h")).to_have_text(
+        "Round 2, as drawn", timeout=BIG_SCREEN_WITHIN_MS
+    )
+    screenshot(screen, "c4-big-screen-round-2-drawn")
     phone.get_by_role("button", name="Start round 2").tap()
     expect(phone.locator("#messages")).to_contain_text("Round 2 has started.")
     second = list(evening.games.filter(round=2).order_by("pk"))

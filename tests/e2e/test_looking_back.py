@@ -56,7 +56,7 @@ def test_a_finished_game_draws_its_chart_and_downloads(page: Page, live_server, 
         page.get_by_role("link", name="CSV").tap()
     saved = Path(download_info.value.path()).read_text(encoding="utf-8")
     rows = list(csv.reader(io.StringIO(saved)))
-    assert rows[0][4:7] == ["Alice points", "Ben points", "Cara points"]
+    assert rows[0][6:9] == ["Alice points", "Ben points", "Cara points"]
     assert len(rows) == 4
 
     page.get_by_role("link", name="Score sheet").tap()
