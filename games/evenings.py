@@ -183,8 +183,9 @@ def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = 
     Sent twice (a double tap, Back and again), the round starts once.
     """
     with transaction.atomic():
+        # Only the evening's row is locked (its ruleset may be missing: an outer join).
         evening = (
-            Evening.objects.select_for_update()
+            Evening.objects.select_for_update(of=("self",))
             .select_related("table", "ruleset")
             .get(pk=evening.pk)
         )

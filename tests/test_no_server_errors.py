@@ -108,7 +108,7 @@ FIELDS = [
     "language", "next", "from", "deal", "player", "page", "start", "end", "hearts",
     "queen_of_spades", "king_of_spades", "ace_of_spades", "jack_of_diamonds", "target",
     "deals", "removed", "pass_cards", "pass_direction", "notes", "password", "password1",
-    "password2", "new_players", "moon", "email",
+    "password2", "new_players", "moon", "email", "sizes", "round", "scoring",
     *[f"{kind}-{seat}" for kind in ("points", "hearts") for seat in range(8)],
     *[f"seat_{seat}" for seat in range(8)],
     *[f"taker-{card}" for card in ("QS", "KS", "AS", "JD", "2H", "10H", "AH", "ZZ")],
