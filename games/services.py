@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import ladder
+from games import ladder, sql
 from games import rules as r
 from games.models import (
     Deal,
@@ -377,7 +377,7 @@ def store_scores(
     for seat in seats:
         seat.total = state.totals[seat.number]
         seat.is_winner = seat.number in state.winners
-    Seat.objects.bulk_update(seats, ["total", "is_winner"])
+    sql.seat_totals(seats)
 
     was = game.status
     game.status = Game.Status.FINISHED if state.finished else Game.Status.IN_PROGRESS

@@ -1,13 +1,18 @@
-"""The few queries written as plain SQL: the ones every game page and poll runs.
+"""The few queries written as plain SQL: the ones every game page, poll and save runs.
 
 Building them with the ORM cost more than running them (the access check:
 about 1.7 ms to build, 0.6 ms to run on PostgreSQL). Each is the ORM query of
 :mod:`games.access` written out once; ``tests/test_sql.py`` checks that both
 give the same answer for the owner, a member, an outsider and a missing game.
-Plain SQL that SQLite and PostgreSQL both read, with parameters.
+The seats' totals a save writes are the ORM's ``bulk_update`` written out
+(building its CASE expressions cost 0.9 ms a save, running it 0.3 ms); the
+test checks both leave the same rows. Plain SQL that SQLite and PostgreSQL
+both read, with parameters.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from django.db import connection
 
@@ -116,3 +121,20 @@ def game_page_key(*, game: int, user: int) -> tuple | None:
 def game_version(*, game: int, user: int) -> int | None:
     found = _seen(GAME_VERSION, game=game, user=user)
     return None if found is None else found[0]
+
+
+def seat_totals(seats: Sequence[Seat]) -> None:
+    """Write each seat's ``total`` and ``is_winner``: ``bulk_update(seats, [those])``."""
+    if not seats:
+        return
+    cases = " ".join(["WHEN %s THEN %s"] * len(seats))
+    sql = (
+        f"UPDATE {_SEAT} SET total = CAST(CASE id {cases} END AS integer), "
+        f"is_winner = CAST(CASE id {cases} END AS boolean) "
+        f"WHERE id IN ({', '.join(['%s'] * len(seats))})"
+    )
+    params = [value for seat in seats for value in (seat.pk, seat.total)]
+    params += [value for seat in seats for value in (seat.pk, bool(seat.is_winner))]
+    params += [seat.pk for seat in seats]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 
 from games import sql
 from games.access import games_for_user
-from games.models import Game, Membership, Table
+from games.models import Game, Membership, Seat, Table
 from games.services import deal_record, game_start
 from tests.conftest import builtin
 from tests.test_services import DEAL_1
@@ -103,3 +103,25 @@ def test_the_game_found_by_its_own_watch_link_is_the_orms(moon_game, table):
     for asked in (token, table.watch_token, "not-a-link", token.upper()):
         expected = watched_by_own_link(asked).values_list("pk", "version").first()
         assert sql.game_by_own_link(token=asked) == expected
+
+
+@pytest.mark.parametrize("count", [3, 7])
+def test_the_seats_totals_are_written_as_bulk_update_writes_them(table, owner, count):
+    players = [table.players.create(name=f"P{i}") for i in range(count)]
+    one = game_start(table=table, players=players, ruleset=builtin("Black Maria"))
+    two = game_start(table=table, players=players, ruleset=builtin("Black Maria"))
+    values = [(-(10**6) + i * 97, i % 2 == 0) for i in range(count)]
+
+    def written(game: Game) -> list[tuple]:
+        return list(
+            Seat.objects.filter(game=game).order_by("number").values_list("total", "is_winner")
+        )
+
+    by_orm, by_sql = list(one.seats.order_by("number")), list(two.seats.order_by("number"))
+    for seats in (by_orm, by_sql):
+        for seat, (total, won) in zip(seats, values, strict=True):
+            seat.total, seat.is_winner = total, won
+    Seat.objects.bulk_update(by_orm, ["total", "is_winner"])
+    sql.seat_totals(by_sql)
+    assert written(one) == written(two) == values
+    assert written(one) != []
