@@ -202,7 +202,7 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
                 # Change deal 1 on the way: the client re-scores too.
                 _, _, page = phone.request("GET", f"/games/{game}/")
                 deal_id = re.search(
-                    r'href="/deals/(\d+)/edit/">Edit<span class="sr-only"> deal 1<', page
+                    r'href="/deals/(\d+)/edit/"><span class="sr-only">Edit deal 1<', page
                 )
                 new_entry, new_form = honest_deal(rng)
                 trial = [new_entry, *entries[1:]]
