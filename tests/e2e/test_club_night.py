@@ -141,17 +141,22 @@ def test_a_club_night_of_seven_in_two_rounds(browser: Browser, live_server, tran
     expect_standings([phone, screen], place_rows(points, played))
     assert misfits(phone, "c4-club-night-standings") == []
 
-    # Both games to the end: two more deals of all 43 to the first seat.
+    # Both games to the end: two more deals of all 43 to the first seat, the
+    # standings checked after each one.
     totals4 = [20, 13, 10, 0]
     for _ in range(2):
-        deal_record(game=four, entry=r.PointsEntry((43, 0, 0, 0)), by=ann)
-        deal_record(game=three, entry=r.PointsEntry((43, 0, 0)), by=ann)
-    totals4[0] += 86
-    totals3[0] += 86
-    points = dict.fromkeys(NAMES, 0.0)
-    add_places(points, seats4, totals4)
-    add_places(points, seats3, totals3)
-    expect_standings([phone, screen], place_rows(points, played))
+        for game, totals in ((four, totals4), (three, totals3)):
+            deal_record(game=game, entry=r.PointsEntry((43,) + (0,) * (len(totals) - 1)), by=ann)
+            totals[0] += 43
+            loser = game.seats.get(number=0).player.name
+            for page in (phone, screen):
+                # The game's own total on the evening's pages moves with the deal.
+                total = page.locator(".evening-totals li", has_text=loser).locator("strong")
+                expect(total).to_have_text(str(totals[0]), timeout=BIG_SCREEN_WITHIN_MS)
+            points = dict.fromkeys(NAMES, 0.0)
+            add_places(points, seats4, totals4)
+            add_places(points, seats3, totals3)
+            expect_standings([phone, screen], place_rows(points, played))
     expect(phone.locator("#evening-live")).to_contain_text("Round 1 is over.")
 
     # Round two: drawn so that people get new neighbours.
