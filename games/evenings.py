@@ -63,7 +63,7 @@ def splits_for(evening: Evening, present: int) -> list[tuple[int, ...]]:
 
 
 def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
-    """Why these many people can't be split into games by these rules; "" if they can."""
+    """Why this many people can't be split into games by these rules; "" if they can."""
     if present < r.MIN_PLAYERS:
         return _(NOT_ENOUGH).format(least=r.MIN_PLAYERS, present=present)
     rules = ruleset.to_rules() if ruleset else r.Rules()
