@@ -89,6 +89,36 @@ def test_two_phones_saving_the_same_deal_record_it_once(moon_game, owner, member
 
 
 @pytest.mark.django_db(transaction=True)
+def test_two_phones_starting_a_club_nights_round_start_it_once(table, players, owner, member):
+    from datetime import date
+
+    from games.evenings import evening_start, round_start
+    from games.models import Evening, Game, Ruleset
+
+    here = players + [table.players.create(name=n) for n in ("Dan", "Eva", "Finn")]
+    start = {
+        "table": table,
+        "name": "Friday",
+        "day": date(2026, 12, 4),
+        "scoring": "places",
+        "ruleset": Ruleset.objects.get(table=None, name="Black Maria"),
+        "players": here,
+        "key": "the-same-form",
+    }
+    started = race(
+        lambda: evening_start(**start, by=owner), lambda: evening_start(**start, by=member)
+    )
+    assert Evening.objects.count() == 1 and all(isinstance(x, Evening) for x in started), started
+    evening = Evening.objects.get()
+    results = race(
+        lambda: round_start(evening=evening, number=1, by=owner),
+        lambda: round_start(evening=evening, number=1, by=member),
+    )
+    assert sorted(results) == [False, True], results
+    assert Game.objects.filter(evening=evening, round=1).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
 def test_two_phones_editing_the_same_deal_change_it_once(moon_game, owner, member):
     deal = deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
     results = race(
