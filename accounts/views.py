@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import guests, throttle
 from accounts.forms import DeleteAccountForm, EmailForm, KeepScoresForm, SignUpForm
 from accounts.models import Guest, Preference
-from games import params
+from scorekeeper import params
 
 
 @require_POST

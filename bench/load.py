@@ -35,9 +35,9 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from bench.run import HOST, Session, gunicorn, manage, server_env
-from games import rules as r
+from games import engine
 
-RULES = r.resolve(r.Rules(name="Black Maria, moon to the others", moon="others"), 3)
+RULES = engine.resolve(engine.Rules(name="Black Maria, moon to the others", moon="others"), 3)
 NAMES = ["Alice", "Ben", "Cara"]
 PASSWORD = "load-pass-phrase"
 
@@ -124,13 +124,13 @@ def honest_deal(rng: random.Random):
     """A random way the valued cards fell, in a random entry mode."""
     cards = [[] for _ in NAMES]
     shooter = rng.randrange(3) if rng.random() < 0.08 else None
-    for card in r.valued_cards(RULES, 3):
+    for card in engine.valued_cards(RULES, 3):
         cards[shooter if shooter is not None else rng.randrange(3)].append(card)
-    entry = r.CardsEntry(tuple(tuple(c) for c in cards))
+    entry = engine.CardsEntry(tuple(tuple(c) for c in cards))
     mode = rng.choice(["counts", "cards", "points"])
     form = {"mode": mode}
     if mode == "points":
-        raw = r.score_deal(RULES, NAMES, entry).raw
+        raw = engine.score_deal(RULES, NAMES, entry).raw
         form.update({f"points-{s}": str(p) for s, p in enumerate(raw)})
     else:
         for seat, taken in enumerate(cards):
@@ -183,10 +183,10 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
     stop = threading.Event()
     watcher = threading.Thread(target=watch, args=(port, token, outcome, stop, deadline))
     watcher.start()
-    entries: list[r.Entry] = []
+    entries: list[engine.Entry] = []
     try:
         while len(entries) < max_deals and time.monotonic() < deadline:
-            state = r.score_game(RULES, NAMES, 0, entries)
+            state = engine.score_game(RULES, NAMES, 0, entries)
             if state.finished:
                 break
             entry, form = honest_deal(rng)
@@ -207,9 +207,9 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
                 new_entry, new_form = honest_deal(rng)
                 trial = [new_entry, *entries[1:]]
                 try:
-                    r.score_game(RULES, NAMES, 0, trial)
+                    engine.score_game(RULES, NAMES, 0, trial)
                     allowed = True
-                except r.GameError:  # it would end the game early: the server refuses it too
+                except engine.GameError:  # it would end the game early: the server refuses it too
                     allowed = False
                 if deal_id and allowed:
                     new_form["version"] = "1"
@@ -227,11 +227,11 @@ def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> O
     return outcome
 
 
-def edited(phone: Client, game: int, trial: list[r.Entry]) -> bool:
+def edited(phone: Client, game: int, trial: list[engine.Entry]) -> bool:
     """Whether deal 1 as stored is the changed one."""
     _, _, body = phone.request("GET", f"/games/{game}/export.json")
     stored = json.loads(body)["games"][0]["deals"][0]["scores"]
-    return [stored[n] for n in NAMES] == list(r.score_deal(RULES, NAMES, trial[0]).scores)
+    return [stored[n] for n in NAMES] == list(engine.score_deal(RULES, NAMES, trial[0]).scores)
 
 
 def watch(port: int, token: str, outcome: Outcome, stop: threading.Event, deadline: float):
@@ -257,9 +257,9 @@ def watch(port: int, token: str, outcome: Outcome, stop: threading.Event, deadli
     conn.close()
 
 
-def compare(phone: Client, game: int, entries: list[r.Entry]) -> list[str]:
+def compare(phone: Client, game: int, entries: list[engine.Entry]) -> list[str]:
     """The server's record of the game against the client's own scoring."""
-    expected = r.score_game(RULES, NAMES, 0, entries)
+    expected = engine.score_game(RULES, NAMES, 0, entries)
     _, _, body = phone.request("GET", f"/games/{game}/export.json")
     stored = json.loads(body)["games"][0]
     problems = []

@@ -15,15 +15,15 @@ import sys
 import django
 
 # The rules engine imports no Django: safe before django.setup().
-from games.rules import MOST_DEALS
+from games.engine import MOST_DEALS
 
 
 def random_deal(rules, names, rng, mode):
-    from games import rules as r
+    from games import engine
 
     players = len(names)
     cards = [[] for _ in names]
-    for card in r.valued_cards(rules, players):
+    for card in engine.valued_cards(rules, players):
         cards[rng.randrange(players)].append(card)
     if mode == "cards":
         return {"cards": dict(zip(names, cards, strict=True))}, cards
@@ -37,26 +37,26 @@ def random_deal(rules, names, rng, mode):
                 for name, taken in zip(names, cards, strict=True)
             }
         }, cards
-    raw = [sum(r.card_value(rules, c) for c in taken) for taken in cards]
+    raw = [sum(engine.card_value(rules, c) for c in taken) for taken in cards]
     return {"points": dict(zip(names, raw, strict=True))}, cards
 
 
 def random_game(rng, table, names, rules_dict, deals, finish):
     """Deals until the game ends (``finish``) or ``deals`` are played."""
-    from games import rules as r
+    from games import engine
 
-    rules = r.resolve(r.Rules.from_dict(rules_dict), len(names))
+    rules = engine.resolve(engine.Rules.from_dict(rules_dict), len(names))
     entries, played = [], []
     totals = [0] * len(names)
     while True:
         mode = rng.choice(["counts", "cards", "points"])
         data, cards = random_deal(rules, names, rng, mode)
-        entry = r.CardsEntry(tuple(tuple(c) for c in cards))
-        scores = r.score_deal(rules, names, entry).scores
+        entry = engine.CardsEntry(tuple(tuple(c) for c in cards))
+        scores = engine.score_deal(rules, names, entry).scores
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         entries.append(data)
         played.append(entry)
-        over = r.game_over(rules, totals, len(entries))
+        over = engine.game_over(rules, totals, len(entries))
         if over or (not finish and len(entries) >= deals):
             if over and not finish:
                 entries.pop()  # keep it running
@@ -97,9 +97,9 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from games.history import import_history
     from games.models import Game, Table
-    from games.services import watch_link_replace
+    from games.services.imports import import_history
+    from games.services.sharing import watch_link_replace
 
     rng = random.Random(2026)
     tables = int(sys.argv[1]) if len(sys.argv) > 1 else 20

@@ -27,8 +27,8 @@ from games.models import (
     Seat,
     Table,
 )
-from games.params import LARGEST_ID
-from games.scoreboard import load_game
+from games.pages.scoreboard import load_game
+from scorekeeper.params import LARGEST_ID
 
 
 def tables_for_user(user) -> QuerySet[Table]:

@@ -6,9 +6,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Black Maria scores"
 
     def ready(self) -> None:
-        from django.utils.translation import gettext, pgettext
+        from django.utils.translation import gettext, ngettext, pgettext
 
-        from games import rules
+        from games.engine import words
 
         # The engine's messages in the person's language.
-        rules.use_translation(gettext, pgettext)
+        words.use_translation(gettext, pgettext, ngettext)

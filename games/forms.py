@@ -12,12 +12,12 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import rules as r
-from games.evenings import MOST_PRESENT
+from games import engine
+from games.engine.names import name_key, normalise_name
 from games.models import NAME_MAX_LENGTH, Evening, Game, Player, Ruleset, Season, Table
-from games.names import name_key, normalise_name
-from games.params import whole_number
-from games.stats import Filters
+from games.pages.stats import Filters
+from games.services.clubnights import MOST_PRESENT
+from scorekeeper.params import whole_number
 
 # --- Accounts, tables, players -------------------------------------------------
 
@@ -208,7 +208,7 @@ class RulesetForm(forms.ModelForm):
         codes = [c for c in text.split() if c]
         if not codes:
             return None
-        bad = [c for c in codes if not r.is_card(c)]
+        bad = [c for c in codes if not engine.is_card(c)]
         if bad:
             raise forms.ValidationError(
                 _("{codes}: not cards. Write rank then suit: 2C, 10H, QS.").format(
@@ -222,7 +222,7 @@ class RulesetForm(forms.ModelForm):
         if self.errors:
             return cleaned
         rules = self.to_rules(cleaned)
-        problems = r.rules_problems(rules)
+        problems = engine.rules_problems(rules)
         if not problems and not playable_counts(rules):
             problems = [_("these settings don't make a game for any number of players from 3 to 7")]
             if rules.removed is not None:
@@ -236,10 +236,10 @@ class RulesetForm(forms.ModelForm):
             self.add_error(None, problem[0].upper() + problem[1:] + ".")
         return cleaned
 
-    def to_rules(self, cleaned: Mapping | None = None) -> r.Rules:
+    def to_rules(self, cleaned: Mapping | None = None) -> engine.Rules:
         data = cleaned if cleaned is not None else self.cleaned_data
         removed = data.get("removed")
-        return r.Rules(
+        return engine.Rules(
             name=data.get("name") or "Rules",
             hearts=data.get("hearts") or "one",
             queen_of_spades=data.get("queen_of_spades") or 0,
@@ -255,8 +255,12 @@ class RulesetForm(forms.ModelForm):
         )
 
 
-def playable_counts(rules: r.Rules) -> list[int]:
-    return [n for n in range(r.MIN_PLAYERS, r.MAX_PLAYERS + 1) if not r.rules_problems(rules, n)]
+def playable_counts(rules: engine.Rules) -> list[int]:
+    return [
+        n
+        for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)
+        if not engine.rules_problems(rules, n)
+    ]
 
 
 @dataclass(frozen=True)
@@ -269,7 +273,7 @@ class CountSummary:
     warning: str
 
 
-def ruleset_summary(rules: r.Rules) -> list[CountSummary]:
+def ruleset_summary(rules: engine.Rules) -> list[CountSummary]:
     """For each player count the rules can serve: deal total, moon, and warnings."""
     rows = []
     for n in playable_counts(rules):
@@ -278,14 +282,14 @@ def ruleset_summary(rules: r.Rules) -> list[CountSummary]:
             warning = _(
                 "{deals} deals is not a multiple of {players}: not everyone deals equally"
             ).format(deals=rules.deals, players=n)
-        removed = r.removed_cards(rules, n)
+        removed = engine.removed_cards(rules, n)
         rows.append(
             CountSummary(
                 players=n,
-                deal_total=r.deal_total(rules, n),
-                moon_value=r.moon_value(rules, n),
-                removed=" ".join(r.card_label(c) for c in removed) or _("none"),
-                pass_cards=r.cards_passed(rules, n),
+                deal_total=engine.deal_total(rules, n),
+                moon_value=engine.moon_value(rules, n),
+                removed=" ".join(engine.card_label(c) for c in removed) or _("none"),
+                pass_cards=engine.cards_passed(rules, n),
                 warning=warning,
             )
         )
@@ -398,7 +402,7 @@ class NewGameForm(forms.Form):
     )
     new_players = forms.CharField(
         required=False,
-        max_length=(NAME_MAX_LENGTH + 2) * r.MAX_PLAYERS,
+        max_length=(NAME_MAX_LENGTH + 2) * engine.MAX_PLAYERS,
         label=gettext_lazy("New players"),
         help_text=gettext_lazy("Names, separated by commas, in seat order after the ones above."),
     )
@@ -418,10 +422,10 @@ class NewGameForm(forms.Form):
         label=gettext_lazy("The game ends"),
     )
     target = WholeNumberField(
-        required=False, min_value=1, max_value=r.MOST_TARGET, label=gettext_lazy("Target")
+        required=False, min_value=1, max_value=engine.MOST_TARGET, label=gettext_lazy("Target")
     )
     deals = WholeNumberField(
-        required=False, min_value=1, max_value=r.MOST_DEALS, label=gettext_lazy("Deals")
+        required=False, min_value=1, max_value=engine.MOST_DEALS, label=gettext_lazy("Deals")
     )
     moon = forms.ChoiceField(
         choices=Ruleset.Moon.choices, widget=forms.RadioSelect, label=gettext_lazy("Moon")
@@ -436,7 +440,7 @@ class NewGameForm(forms.Form):
         players: Sequence[Player],
         rulesets,
         seated: Sequence[Player] = (),
-        last_rules: r.Rules | None = None,
+        last_rules: engine.Rules | None = None,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
@@ -455,7 +459,7 @@ class NewGameForm(forms.Form):
         self.fields["ruleset"].queryset = rulesets
         default = table.default_ruleset or rulesets.first()
         self.fields["ruleset"].initial = default.pk if default else None
-        rules = last_rules or (default.to_rules() if default else r.Rules())
+        rules = last_rules or (default.to_rules() if default else engine.Rules())
         self.fields["end"].initial = self.TARGET if rules.target else self.DEALS
         self.fields["target"].initial = rules.target or 100
         self.fields["deals"].initial = rules.deals
@@ -480,10 +484,10 @@ class NewGameForm(forms.Form):
         seated = [self.by_pk[pk] for pk in dict.fromkeys(cleaned.get("players", []))]
         seated, new = with_typed(list(self.by_pk.values()), seated, cleaned.get("new_players", []))
         count = len(seated) + len(new)
-        if not r.MIN_PLAYERS <= count <= r.MAX_PLAYERS:
+        if not engine.MIN_PLAYERS <= count <= engine.MAX_PLAYERS:
             raise forms.ValidationError(
                 _("Choose {least} to {most} players (you chose {chosen}).").format(
-                    least=r.MIN_PLAYERS, most=r.MAX_PLAYERS, chosen=count
+                    least=engine.MIN_PLAYERS, most=engine.MAX_PLAYERS, chosen=count
                 )
             )
         cleaned["seated"], cleaned["new_names"] = seated, new
@@ -496,7 +500,7 @@ class NewGameForm(forms.Form):
         ruleset = cleaned.get("ruleset")
         if ruleset is not None and not self.errors:
             cleaned["rules"] = rules = self.rules_for(ruleset, cleaned)
-            problems = r.rules_problems(rules, count)
+            problems = engine.rules_problems(rules, count)
             if problems:
                 raise forms.ValidationError([f"{ruleset.name}: {p}." for p in problems])
         return cleaned
@@ -518,7 +522,7 @@ class NewGameForm(forms.Form):
         )
         return None
 
-    def rules_for(self, ruleset: Ruleset, cleaned: Mapping) -> r.Rules:
+    def rules_for(self, ruleset: Ruleset, cleaned: Mapping) -> engine.Rules:
         """The ruleset as chosen for this game: its end and moon as set here."""
         by_target = cleaned["end"] == self.TARGET
         return replace(

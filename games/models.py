@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
-from games import rules as r
+from games import engine
 
 NAME_MAX_LENGTH = 40
 TABLE_NAME_MAX_LENGTH = 80
@@ -204,8 +204,8 @@ class Ruleset(models.Model):
     def is_builtin(self) -> bool:
         return self.table_id is None
 
-    def to_rules(self) -> r.Rules:
-        return r.Rules(
+    def to_rules(self) -> engine.Rules:
+        return engine.Rules(
             name=self.name,
             hearts=self.hearts,  # type: ignore[arg-type]
             queen_of_spades=self.queen_of_spades,
@@ -326,8 +326,8 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
-    def get_rules(self) -> r.Rules:
-        return r.Rules.from_dict(self.rules)
+    def get_rules(self) -> engine.Rules:
+        return engine.Rules.from_dict(self.rules)
 
 
 class Seat(models.Model):
@@ -392,8 +392,8 @@ class Deal(models.Model):
     def __str__(self) -> str:
         return f"Deal {self.number} of game {self.game_id}"
 
-    def get_entry(self) -> r.Entry:
-        return r.entry_from_data(self.mode, self.entry)
+    def get_entry(self) -> engine.Entry:
+        return engine.entry_from_data(self.mode, self.entry)
 
 
 class DealChange(models.Model):

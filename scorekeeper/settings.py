@@ -107,7 +107,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A request value that can't be read (games/params.py) is a 400 saying why.
-    "games.params.refuse_unreadable_values",
+    "scorekeeper.params.refuse_unreadable_values",
     # Last: turns a paused sign-in into the page that says so.
     "axes.middleware.AxesMiddleware",
 ]

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 
 from games.models import Player, Ruleset, Table
-from games.services import game_start
+from games.services.games import game_start
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,6 @@ from datetime import date
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
-from games.evenings import evening_start
 from games.models import (
     Deal,
     DealChange,
@@ -24,7 +23,9 @@ from games.models import (
     Seat,
     Table,
 )
-from games.services import deal_record, watch_link_replace
+from games.services.clubnights import evening_start
+from games.services.deals import deal_record
+from games.services.sharing import watch_link_replace
 from tests.test_services import DEAL_1
 
 MODELS = (

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Membership, Table
-from games.services import game_start
+from games.services.games import game_start
 from tests.conftest import builtin
 
 PASSWORD = "a-long-pass-phrase"

@@ -16,9 +16,10 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import pagecache
-from games import rules as r
-from games.services import deal_record, watch_link_replace
+from games import engine
+from games.pages import kept as pagecache
+from games.services.deals import deal_record
+from games.services.sharing import watch_link_replace
 from tests.test_exports import make_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +39,7 @@ def queries(client, url: str, *, warm: bool = False, **extra) -> int:
 
 def add_deals(game, owner, count: int) -> None:
     for _ in range(count):
-        deal_record(game=game, entry=r.PointsEntry((13, 13, 17)), by=owner)
+        deal_record(game=game, entry=engine.PointsEntry((13, 13, 17)), by=owner)
 
 
 @pytest.fixture

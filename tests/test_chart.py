@@ -7,9 +7,9 @@ import re
 
 from django.urls import reverse
 
-from games import chart as c
-from games import rules as r
-from games.services import deal_record
+from games import engine
+from games.engine import chart as c
+from games.services.deals import deal_record
 from tests.test_services import DEAL_1, DEAL_2, DEAL_3
 
 
@@ -68,7 +68,7 @@ def test_the_game_page_draws_the_chart_with_a_legend(client, owner, moon_game):
 def test_the_chart_escapes_names(client, owner, moon_game, players):
     players[0].name = "<b>Al</b>"
     players[0].save()
-    deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
+    deal_record(game=moon_game, entry=engine.PointsEntry((17, 13, 13)), by=owner)
     client.force_login(owner)
     page = client.get(reverse("game_detail", args=[moon_game.pk])).content.decode()
     assert "<b>Al</b>" not in page

@@ -10,7 +10,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import clubnight as c
+from games.engine import clubnight as c
 
 EVERY_SIZE = range(3, 8)
 

@@ -9,7 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Deal, DealChange, Game, Invite, Membership, Player, Ruleset, Seat, Table
-from games.services import deal_edit, deal_record, game_start, watch_link_replace
+from games.services.deals import deal_edit, deal_record
+from games.services.games import game_start
+from games.services.sharing import watch_link_replace
 from tests.conftest import builtin
 from tests.test_services import DEAL_1, DEAL_2
 

@@ -14,11 +14,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import clubnight, evenings
-from games import rules as r
-from games.history import export_json, import_history, iter_csv
+from games import engine
+from games.engine import clubnight
+from games.formats.writing import export_json, iter_csv
 from games.models import Evening, Game, Player, Standing, Table
-from games.services import deal_record
+from games.pages import clubnight as night
+from games.services import clubnights
+from games.services.deals import deal_record
+from games.services.imports import import_history
 from tests.conftest import builtin
 
 NAMES = ["Ingeborg", "Marianne", "Sverre", "Kari", "Ola", "Nils", "Astrid"]
@@ -60,7 +63,7 @@ def finish(game, loser: int = 0) -> None:
     seats = game.seats.count()
     for _ in range(3):
         points = tuple(43 if i == loser else 0 for i in range(seats))
-        deal_record(game=game, entry=r.PointsEntry(points), by=None)
+        deal_record(game=game, entry=engine.PointsEntry(points), by=None)
 
 
 def test_a_member_starts_an_evening_and_seven_are_drawn_four_and_three(client, evening, seven):
@@ -103,9 +106,9 @@ def test_starting_a_round_starts_its_games_as_drawn_and_only_once(client, evenin
 def test_the_standings_follow_every_deal(client, evening):
     start_round(client, evening, 1)
     four, three = sorted(evening.games.all(), key=lambda g: -g.seats.count())
-    deal_record(game=four, entry=r.PointsEntry((13, 10, 20, 0)), by=None)
+    deal_record(game=four, entry=engine.PointsEntry((13, 10, 20, 0)), by=None)
     page = client.get(evening.get_absolute_url()).content.decode()
-    lines = evenings.standings(evening, evenings.rounds(evening))
+    lines = night.standings(evening, clubnights.rounds(evening))
     seat = [s.player.name for s in four.seats.order_by("number")]
     assert [(line.name, line.score) for line in lines[:4]] == [
         (seat[3], "3"),
@@ -119,8 +122,8 @@ def test_the_standings_follow_every_deal(client, evening):
         rf'standing-name">{seat[3]}</span></span>\s*<strong class="[^"]*standing-score">3<',
         page,
     )
-    deal_record(game=three, entry=r.PointsEntry((43, 0, 0)), by=None)
-    lines = evenings.standings(evening, evenings.rounds(evening))
+    deal_record(game=three, entry=engine.PointsEntry((43, 0, 0)), by=None)
+    lines = night.standings(evening, clubnights.rounds(evening))
     assert [line.score for line in lines if line.name == three.seats.get(number=0).player.name] == [
         "0"
     ]
@@ -133,7 +136,7 @@ def test_by_share_the_standings_say_per_cent_of_an_even_share(client, member, ta
     evening = Evening.objects.get()
     start_round(client, evening, 1)
     three = next(g for g in evening.games.all() if g.seats.count() == 3)
-    deal_record(game=three, entry=r.PointsEntry((43, 0, 0)), by=None)
+    deal_record(game=three, entry=engine.PointsEntry((43, 0, 0)), by=None)
     page = client.get(evening.get_absolute_url()).content.decode()
     assert "300%" in page and "0%" in page  # all 43 against an even 43/3
 
@@ -208,7 +211,7 @@ def test_the_big_screen_follows_the_evening_with_no_controls(client, evening):
     assert again.status_code == 304
     game = evening.games.first()
     points = (43,) + (0,) * (game.seats.count() - 1)
-    deal_record(game=game, entry=r.PointsEntry(points), by=None)
+    deal_record(game=game, entry=engine.PointsEntry(points), by=None)
     changed = client.get(live, headers={"If-None-Match": first["ETag"]})
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     token = evening.watch_token

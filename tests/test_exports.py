@@ -11,10 +11,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules as r
-from games.history import FORMAT, import_history
+from games import engine
+from games.formats.writing import FORMAT
 from games.models import Deal, Game, Seat, Table
-from games.services import deal_record, watch_link_replace
+from games.services.deals import deal_record
+from games.services.imports import import_history
+from games.services.sharing import watch_link_replace
 from tests.test_services import DEAL_1, DEAL_2, DEAL_3
 
 
@@ -124,8 +126,8 @@ def test_a_web_export_imports_back_into_another_table(client, owner, outsider, p
 
 def make_games(table, players, count: int, deals_each: int) -> None:
     """Many finished-looking games, fast: rows written directly."""
-    rules = r.resolve(r.Rules(target=None, deals=deals_each), 3).to_dict()
-    entry = r.PointsEntry((17, 13, 13))
+    rules = engine.resolve(engine.Rules(target=None, deals=deals_each), 3).to_dict()
+    entry = engine.PointsEntry((17, 13, 13))
     for _ in range(count):
         game = Game.objects.create(
             table=table, rules=rules, first_dealer=0, status=Game.Status.FINISHED

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from accounts.guests import PREFIX, clear_guests
 from accounts.models import Guest
 from games.models import Game, Table
-from games.services import game_start
+from games.services.games import game_start
 from tests.conftest import builtin
 from tests.test_no_server_errors import FORMS, JUNK
 

@@ -12,8 +12,9 @@ from pathlib import Path
 from django.test import Client
 from django.urls import reverse
 
-from games.history import FORMAT, import_history
+from games.formats.writing import FORMAT
 from games.models import Game, Player, Ruleset, Table
+from games.services.imports import import_history
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,10 +10,12 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import rules as r
-from games.history import FORMAT, ImportRefused, export_json, import_history
+from games import engine
+from games.formats.reading import ImportRefused
+from games.formats.writing import FORMAT, export_json
 from games.models import Deal, Game, Player, Table
-from games.services import deal_record
+from games.services.deals import deal_record
+from games.services.imports import import_history
 from tests.conftest import builtin
 from tests.test_services import DEAL_1, DEAL_2, DEAL_3, HEARTS
 
@@ -137,7 +139,7 @@ def strip_ids(data: dict) -> dict:
     ],
 )
 def test_an_export_imports_back_to_the_same_games(moon_game, owner, outsider, ruleset):
-    from games.services import game_start
+    from games.services.games import game_start
 
     game = game_start(
         table=moon_game.table,
@@ -146,13 +148,17 @@ def test_an_export_imports_back_to_the_same_games(moon_game, owner, outsider, ru
         first_dealer=2,
     )
     rules = game.get_rules()
-    specials = r.special_cards(rules, 3)
+    specials = engine.special_cards(rules, 3)
     deal_record(
-        game=game, entry=r.CardsEntry(((*HEARTS[:3], *specials), tuple(HEARTS[3:]), ())), by=owner
+        game=game,
+        entry=engine.CardsEntry(((*HEARTS[:3], *specials), tuple(HEARTS[3:]), ())),
+        by=owner,
     )
-    deal_record(game=game, entry=r.CardsEntry(((), (*HEARTS, *specials), ())), by=owner)
+    deal_record(game=game, entry=engine.CardsEntry(((), (*HEARTS, *specials), ())), by=owner)
     if rules.hearts == "one":
-        deal_record(game=game, entry=r.CountsEntry((6, 7, 0), ((), (), tuple(specials))), by=owner)
+        deal_record(
+            game=game, entry=engine.CountsEntry((6, 7, 0), ((), (), tuple(specials))), by=owner
+        )
     before = exported(pk=game.pk)
     import_history(before, owner=outsider)
     after = exported(table__owner=outsider)
@@ -160,11 +166,11 @@ def test_an_export_imports_back_to_the_same_games(moon_game, owner, outsider, ru
 
 
 def test_a_finished_game_exports_its_winners(table, players, owner):
-    from games.services import game_start
+    from games.services.games import game_start
 
     game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
-    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)
-    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((0, 26, 0)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((0, 26, 0)), by=owner)
     data = exported()["games"][0]
     assert data["status"] == "finished"
     assert data["winners"] == ["Ben"]

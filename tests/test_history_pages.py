@@ -11,9 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules as r
+from games import engine
 from games.models import Game, Player, Table
-from games.services import deal_record, game_start
+from games.services.deals import deal_record
+from games.services.games import game_start
 from tests.conftest import builtin
 from tests.test_exports import make_games
 from tests.test_history import MOON_EXAMPLE, SPEC_EXAMPLE
@@ -84,13 +85,14 @@ def finished_game(table, players, owner, deals, ruleset="Hearts only", first_dea
 def test_statistics_per_player(signed_in, table, players, owner):
     # Hearts only, to 50: Ben wins the first, Alice and Cara share the second.
     finished_game(table, players, owner, [
-        r.CardsEntry((("QS",), (), tuple(h + "H" for h in r.RANKS))),  # 13 0 13
-        r.PointsEntry((0, 26, 0)),  # Ben shoots: 26 to the others -> 39 0 39
-        r.PointsEntry((13, 0, 13)),  # 52 0 52: ends
+        engine.CardsEntry((("QS",), (), tuple(h + "H" for h in engine.RANKS))),  # 13 0 13
+        engine.PointsEntry((0, 26, 0)),  # Ben shoots: 26 to the others -> 39 0 39
+        engine.PointsEntry((13, 0, 13)),  # 52 0 52: ends
     ])  # fmt: skip
     finished_game(table, players, owner, [
-        r.PointsEntry((13, 13, 0)), r.PointsEntry((0, 13, 13)), r.PointsEntry((13, 13, 0)),
-        r.PointsEntry((13, 13, 13 - 13)),  # 39 52 13: ends, Cara wins
+        engine.PointsEntry((13, 13, 0)), engine.PointsEntry((0, 13, 13)),
+        engine.PointsEntry((13, 13, 0)),
+        engine.PointsEntry((13, 13, 13 - 13)),  # 39 52 13: ends, Cara wins
     ])  # fmt: skip
     page = text(signed_in.get(reverse("table_stats", args=[table.pk])))
     rows = re.findall(r'<tr> <td>(\d+)</td> <th scope="row">(\w+)</th> (.*?)</tr>', page)
@@ -101,12 +103,12 @@ def test_statistics_per_player(signed_in, table, players, owner):
 
 
 def test_statistics_count_spades_from_cards_and_counts_and_shared_wins(table, players, owner):
-    from games.stats import player_stats
+    from games.pages.stats import player_stats
 
     game = game_start(table=table, players=players, ruleset=builtin("Black Maria"), first_dealer=0)
     deal_record(game=game, entry=DEAL_1, by=owner)  # counts: Alice QS, Ben KS AS
     deal_record(game=game, entry=DEAL_3, by=owner)  # cards: Alice QS KS, Cara AS
-    deal_record(game=game, entry=r.PointsEntry((17, 13, 13)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((17, 13, 13)), by=owner)
     stats = {s.name: s for s in player_stats(Game.objects.all())}
     assert stats["Alice"].spades == {"QS": 2, "KS": 1, "AS": 0}
     assert stats["Ben"].spades == {"QS": 0, "KS": 1, "AS": 1}
@@ -119,12 +121,12 @@ def test_statistics_count_spades_from_cards_and_counts_and_shared_wins(table, pl
 
 def test_a_shared_win_counts_for_each_winner_and_streaks_follow(table, players, owner):
     from games.models import Ruleset
-    from games.stats import player_stats
+    from games.pages.stats import player_stats
 
     one_deal = Ruleset.objects.create(table=table, name="One deal", target=None, deals=1)
     for points in ((13, 17, 13), (10, 20, 13), (17, 13, 13)):
         game = game_start(table=table, players=players, ruleset=one_deal, first_dealer=0)
-        deal_record(game=game, entry=r.PointsEntry(points), by=owner)
+        deal_record(game=game, entry=engine.PointsEntry(points), by=owner)
     stats = {s.name: s for s in player_stats(Game.objects.all())}
     assert (stats["Alice"].won, stats["Alice"].shared) == (2, 1)
     assert (stats["Cara"].won, stats["Cara"].shared) == (2, 2)
@@ -146,8 +148,10 @@ def test_statistics_keep_their_query_count(
 
 
 def test_statistics_filter_by_ruleset_and_dates(signed_in, table, players, owner):
-    finished_game(table, players, owner, [r.PointsEntry((0, 26, 0)), r.PointsEntry((0, 26, 0))])
-    old = finished_game(table, players, owner, [r.PointsEntry((13, 0, 13))] * 4)
+    finished_game(
+        table, players, owner, [engine.PointsEntry((0, 26, 0)), engine.PointsEntry((0, 26, 0))]
+    )
+    old = finished_game(table, players, owner, [engine.PointsEntry((13, 0, 13))] * 4)
     Game.objects.filter(pk=old.pk).update(started_at=timezone.now() - timedelta(days=400))
     url = reverse("table_stats", args=[table.pk])
     page = text(signed_in.get(url, {"ruleset": "Hearts only"}))
@@ -167,8 +171,12 @@ def test_a_linked_player_sees_their_statistics_across_tables(client, owner, memb
     mine[0].save()
     players[1].user = member
     players[1].save()
-    finished_game(table, players, owner, [r.PointsEntry((0, 26, 0)), r.PointsEntry((0, 26, 0))])
-    finished_game(other, mine, member, [r.PointsEntry((26, 0, 0)), r.PointsEntry((26, 0, 0))])
+    finished_game(
+        table, players, owner, [engine.PointsEntry((0, 26, 0)), engine.PointsEntry((0, 26, 0))]
+    )
+    finished_game(
+        other, mine, member, [engine.PointsEntry((26, 0, 0)), engine.PointsEntry((26, 0, 0))]
+    )
     client.force_login(member)
     page = text(client.get(reverse("my_stats")))
     assert '<th scope="row">mo</th> <td>2</td> <td>2</td> <td>100%</td>' in page
@@ -263,7 +271,7 @@ def test_the_score_sheet_has_rules_players_deals_totals_and_winner(
         table,
         players,
         owner,
-        [DEAL_1, DEAL_2, DEAL_3, r.PointsEntry((0, 0, 43))],
+        [DEAL_1, DEAL_2, DEAL_3, engine.PointsEntry((0, 0, 43))],
         ruleset="Black Maria, moon to the others",
     )
     page = text(signed_in.get(reverse("game_print", args=[game.pk])))

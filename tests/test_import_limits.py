@@ -12,8 +12,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games.history import WEB_MOST_GAMES, ImportRefused, import_history, read_history_file
+from games.formats.reading import WEB_MOST_GAMES, ImportRefused, read_history_file
 from games.models import Game, Seat
+from games.services.imports import import_history
 from tests.test_history import MOON_EXAMPLE
 
 

@@ -7,10 +7,11 @@ import copy
 import pytest
 from django.urls import reverse
 
+from games.engine.names import name_key, normalise_name
+from games.formats.reading import ImportRefused
 from games.forms import PlayerForm, TableForm
-from games.history import ImportRefused, import_history
 from games.models import Player, Seat
-from games.names import name_key, normalise_name
+from games.services.imports import import_history
 from tests.test_history import MOON_EXAMPLE
 
 SAME_AS_ANN_B = ["Ann B", "ann b", "ANN B", "Ann  B", " Ann\tB ", "Ann\u200b B", "Ａｎｎ Ｂ"]

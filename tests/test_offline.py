@@ -12,8 +12,8 @@ from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 from django.urls import reverse
 
-from games import rules as r
-from games.services import deal_record
+from games import engine
+from games.services.deals import deal_record
 
 COUNTS_1 = {  # Alice 4 hearts and Q♠ (17), Ben 3 hearts, K♠ and A♠ (20), Cara 6 hearts.
     "mode": "counts",
@@ -71,7 +71,7 @@ def test_a_queued_deal_the_server_refuses_comes_back_with_the_reason(phone, moon
 def test_a_deal_number_taken_meanwhile_shows_both_and_lets_the_person_choose(
     phone, moon_game, member
 ):
-    deal_record(game=moon_game, entry=r.PointsEntry((13, 17, 13)), by=member)
+    deal_record(game=moon_game, entry=engine.PointsEntry((13, 17, 13)), by=member)
     response = send(phone, moon_game, "k-3")
     assert response.status_code == 409
     answer = response.json()
@@ -93,7 +93,7 @@ def test_a_deal_number_taken_meanwhile_shows_both_and_lets_the_person_choose(
 
 
 def test_replacing_their_deal_with_yours(phone, moon_game, member):
-    deal_record(game=moon_game, entry=r.PointsEntry((13, 17, 13)), by=member)
+    deal_record(game=moon_game, entry=engine.PointsEntry((13, 17, 13)), by=member)
     response = send(phone, moon_game, "k-4", resolve="replace", version="1")
     assert response.json() == {"status": "recorded", "number": 1}
     deal = moon_game.deals.get()
@@ -106,7 +106,7 @@ def test_replacing_their_deal_with_yours(phone, moon_game, member):
     deal.refresh_from_db()
     assert deal.version == 2
     # A replace that comes after someone else changed the deal again is a conflict.
-    deal_record(game=moon_game, entry=r.PointsEntry((13, 13, 17)), by=member)
+    deal_record(game=moon_game, entry=engine.PointsEntry((13, 13, 17)), by=member)
     response = send(phone, moon_game, "k-5", number=2, resolve="replace", version="0")
     assert response.status_code == 409
 
@@ -161,7 +161,7 @@ def test_the_same_queued_deal_posted_twice_at_once_over_http_is_recorded_once(
 
 
 def test_a_deal_refused_as_the_next_deal_reads_without_its_new_number(phone, moon_game, member):
-    deal_record(game=moon_game, entry=r.PointsEntry((13, 17, 13)), by=member)
+    deal_record(game=moon_game, entry=engine.PointsEntry((13, 17, 13)), by=member)
     response = send(phone, moon_game, "k-7", resolve="next", **{"hearts-2": "5"})
     assert response.status_code == 422
     assert response.json()["problems"] == ["Hearts add up to 12, the pack has 13"]

@@ -23,9 +23,11 @@ import pytest
 from django.contrib.auth.hashers import make_password
 from django.db import connection, connections
 
-from games import rules as r
+from games import engine
 from games.models import Deal, DealChange
-from games.services import DealConflict, deal_edit, deal_record, watch_link_replace
+from games.services.deals import deal_edit, deal_record
+from games.services.errors import DealConflict
+from games.services.sharing import watch_link_replace
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,10 +65,10 @@ def test_two_phones_saving_the_same_deal_record_it_once(moon_game, owner, member
         number = moon_game.deals.count() + 1
         results = race(
             lambda number=number: deal_record(
-                game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner, number=number
+                game=moon_game, entry=engine.PointsEntry((17, 13, 13)), by=owner, number=number
             ),
             lambda number=number: deal_record(
-                game=moon_game, entry=r.PointsEntry((13, 17, 13)), by=member, number=number
+                game=moon_game, entry=engine.PointsEntry((13, 17, 13)), by=member, number=number
             ),
         )
         recorded = [x for x in results if isinstance(x, Deal)]
@@ -92,8 +94,8 @@ def test_two_phones_saving_the_same_deal_record_it_once(moon_game, owner, member
 def test_two_phones_starting_a_club_nights_round_start_it_once(table, players, owner, member):
     from datetime import date
 
-    from games.evenings import evening_start, round_start
     from games.models import Evening, Game, Ruleset
+    from games.services.clubnights import evening_start, round_start
 
     here = players + [table.players.create(name=n) for n in ("Dan", "Eva", "Finn")]
     start = {
@@ -120,10 +122,10 @@ def test_two_phones_starting_a_club_nights_round_start_it_once(table, players, o
 
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_editing_the_same_deal_change_it_once(moon_game, owner, member):
-    deal = deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
+    deal = deal_record(game=moon_game, entry=engine.PointsEntry((17, 13, 13)), by=owner)
     results = race(
-        lambda: deal_edit(deal=deal, entry=r.PointsEntry((13, 17, 13)), by=owner, version=1),
-        lambda: deal_edit(deal=deal, entry=r.PointsEntry((13, 13, 17)), by=member, version=1),
+        lambda: deal_edit(deal=deal, entry=engine.PointsEntry((13, 17, 13)), by=owner, version=1),
+        lambda: deal_edit(deal=deal, entry=engine.PointsEntry((13, 13, 17)), by=member, version=1),
     )
     assert sum(isinstance(x, Deal) for x in results) == 1, results
     assert sum(isinstance(x, DealConflict) for x in results) == 1, results

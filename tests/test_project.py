@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 
-from games import rules as r
+from games import engine
 from games.models import Ruleset
 from scorekeeper import settings as project_settings
 
@@ -37,7 +37,7 @@ def test_the_builtin_rulesets_score_as_named():
         "Omnibus": (33, "none", 100),
     }
     got = {
-        rs.name: (r.deal_total(rs.to_rules(), 3), rs.moon, rs.target)
+        rs.name: (engine.deal_total(rs.to_rules(), 3), rs.moon, rs.target)
         for rs in Ruleset.objects.filter(table=None)
     }
     assert got == expected
@@ -128,10 +128,10 @@ def test_the_health_check_answers_ok_to_anyone(client, db):
 
 
 def test_the_entry_modes_are_the_engines():
-    from games import rules as r
+    from games import engine
     from games.models import Deal
 
-    assert tuple(Deal.Mode.values) == tuple(r.ENTRY_MODES)
+    assert tuple(Deal.Mode.values) == tuple(engine.ENTRY_MODES)
 
 
 def test_email_is_sent_by_smtp_from_the_environment_in_production_and_printed_otherwise():

@@ -13,10 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from games import ladder, ratings
-from games import rules as r
+from games import engine
+from games.engine import ratings
 from games.models import Game, PlayerRating, Standing
-from games.services import deal_delete, deal_edit, deal_record, game_delete, game_start
+from games.pages.ladder import ladder
+from games.services import ladder as kept
+from games.services.deals import deal_delete, deal_edit, deal_record
+from games.services.games import game_delete, game_start
 from tests.conftest import builtin
 
 
@@ -64,7 +67,7 @@ def play_to_the_end(table, players, winner: int) -> None:
     scores = [13, 13, 13]
     scores[winner] = 0
     while not Game.objects.get(pk=game.pk).is_finished:
-        deal_record(game=game, entry=r.PointsEntry(tuple(scores)), by=None)
+        deal_record(game=game, entry=engine.PointsEntry(tuple(scores)), by=None)
 
 
 def stored(table):
@@ -78,7 +81,7 @@ def stored(table):
 def fresh(table):
     return sorted(
         (x.game, x.player, x.place, x.before.mu, x.before.sigma, x.after.mu, x.after.sigma)
-        for x in ratings.rate(ladder.finished_results(table))
+        for x in ratings.rate(kept.finished_results(table))
     )
 
 
@@ -113,13 +116,13 @@ def test_stored_ratings_always_equal_a_rating_from_scratch(table, players, steps
             if deal is None:
                 continue
             if action == "edit":
-                deal_edit(deal=deal, entry=r.PointsEntry((0, 13, 13)), by=None)
+                deal_edit(deal=deal, entry=engine.PointsEntry((0, 13, 13)), by=None)
             else:
                 deal_delete(deal=deal, by=None)
         assert stored(table) == fresh(table)
     standing = {s.player_id: s for s in Standing.objects.filter(player__table=table)}
     for player in players:
-        mine = [x for x in ratings.rate(ladder.finished_results(table)) if x.player == player.pk]
+        mine = [x for x in ratings.rate(kept.finished_results(table)) if x.player == player.pk]
         if mine:
             assert (standing[player.pk].mu, standing[player.pk].games) == (
                 mine[-1].after.mu,
@@ -138,7 +141,7 @@ def test_the_ladder_on_the_table_page_ranks_by_rating_with_games_and_wins(
     assert re.search(r"1\.</strong> <a [^>]+>Alice</a>", ladder_part)
     assert ladder_part.index("Alice") < ladder_part.index("Ben") < ladder_part.index("Cara")
     assert "2 games · 2 wins" in page
-    rung = ladder.ladder(table)[0]
+    rung = ladder(table)[0]
     assert rung.name == "Alice" and rung.wins == 2 and rung.change > 0
 
 
@@ -157,11 +160,11 @@ def test_the_ladder_reads_in_one_query_and_quickly_with_1000_games(table, player
         for n, p in enumerate(players)
     )
     started = time.perf_counter()
-    ladder.rerate(table)
+    kept.rerate(table)
     rerated = time.perf_counter() - started
     with CaptureQueriesContext(connection) as queries:
         started = time.perf_counter()
-        rungs = ladder.ladder(table)
+        rungs = ladder(table)
         took = time.perf_counter() - started
     assert len(queries) == 1 and len(rungs) == 3
     assert took < 0.1, took
@@ -170,7 +173,7 @@ def test_the_ladder_reads_in_one_query_and_quickly_with_1000_games(table, player
 
 
 def test_imported_games_are_rated_from_their_results_never_from_the_file(owner):
-    from games.history import import_history
+    from games.services.imports import import_history
 
     won_by = {"A": {"A": 0, "B": 30, "C": 13}, "B": {"A": 30, "B": 0, "C": 13}}
     data = {

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 
 import pytest
 
-from games import rules as r
-from games.rules import CardsEntry, CountsEntry, PointsEntry, Rules
+from games import engine
+from games.engine import CardsEntry, CountsEntry, PointsEntry, Rules
 
 NAMES3 = ["Alice", "Ben", "Cara"]
 NAMES4 = ["Alice", "Ben", "Cara", "Dan"]
-HEARTS = [rank + "H" for rank in r.RANKS]  # 2H .. AH
+HEARTS = [rank + "H" for rank in engine.RANKS]  # 2H .. AH
 BLACK_MARIA = Rules()
 MOON_OTHERS = Rules(moon="others")
 MOON_SELF = Rules(moon="self")
@@ -20,8 +21,13 @@ SPOT = Rules(name="Spot hearts", hearts="spot", queen_of_spades=25, target=500)
 OMNIBUS = Rules(name="Omnibus", jack_of_diamonds=-10)
 
 
-def test_the_module_examples_hold():
-    assert doctest.testmod(r).failed == 0
+@pytest.mark.parametrize(
+    "module",
+    ["__init__", "words", "cards", "rules", "entries", "scoring", "turns", "game", "names"],
+)
+def test_the_module_examples_hold(module):
+    name = "games.engine" if module == "__init__" else f"games.engine.{module}"
+    assert doctest.testmod(importlib.import_module(name)).failed == 0
 
 
 # --- The pack and the deal total ---------------------------------------------
@@ -38,9 +44,9 @@ def test_the_module_examples_hold():
     ],
 )
 def test_the_pack_deals_out_equally_for_every_player_count(players, removed, each):
-    assert set(r.removed_cards(BLACK_MARIA, players)) == set(removed)
-    assert r.cards_each(BLACK_MARIA, players) == each
-    assert len(r.pack(BLACK_MARIA, players)) == each * players
+    assert set(engine.removed_cards(BLACK_MARIA, players)) == set(removed)
+    assert engine.cards_each(BLACK_MARIA, players) == each
+    assert len(engine.pack(BLACK_MARIA, players)) == each * players
 
 
 @pytest.mark.parametrize(
@@ -60,12 +66,12 @@ def test_the_pack_deals_out_equally_for_every_player_count(players, removed, eac
     ],
 )
 def test_deal_total_and_moon_value(rules, players, total, moon):
-    assert r.deal_total(rules, players) == total
-    assert r.moon_value(rules, players) == moon
+    assert engine.deal_total(rules, players) == total
+    assert engine.moon_value(rules, players) == moon
 
 
 def test_spot_hearts_count_face_value():
-    assert [r.card_value(SPOT, c) for c in ("2H", "10H", "JH", "QH", "KH", "AH")] == [
+    assert [engine.card_value(SPOT, c) for c in ("2H", "10H", "JH", "QH", "KH", "AH")] == [
         2,
         10,
         11,
@@ -76,7 +82,7 @@ def test_spot_hearts_count_face_value():
 
 
 def test_hearts_only_spades_are_ordinary_cards():
-    assert r.special_cards(HEARTS_ONLY, 3) == ("QS",)
+    assert engine.special_cards(HEARTS_ONLY, 3) == ("QS",)
 
 
 @pytest.mark.parametrize(
@@ -97,13 +103,13 @@ def test_hearts_only_spades_are_ordinary_cards():
         (Rules(target=10_001), 3, "the target must be from 1 to 10000"),
         (Rules(deals=501), 3, "from 1 to 500 (it is 501)"),
         # A pack that can't be dealt, or has nothing worth points.
-        (Rules(removed=tuple(r.FULL_PACK)), 4, "too few are left to deal"),
+        (Rules(removed=tuple(engine.FULL_PACK)), 4, "too few are left to deal"),
         (
             Rules(
                 queen_of_spades=0,
                 king_of_spades=0,
                 ace_of_spades=0,
-                removed=tuple(c for c in r.FULL_PACK if c.endswith("H")),
+                removed=tuple(c for c in engine.FULL_PACK if c.endswith("H")),
             ),
             3,
             "no card left in the pack is worth points",
@@ -111,26 +117,26 @@ def test_hearts_only_spades_are_ordinary_cards():
     ],
 )
 def test_impossible_settings_are_refused(rules, players, problem):
-    with pytest.raises(r.RulesError) as error:
-        r.resolve(rules, players)
+    with pytest.raises(engine.RulesError) as error:
+        engine.resolve(rules, players)
     assert any(problem in p for p in error.value.problems), error.value.problems
 
 
 def test_resolving_fixes_removed_cards_and_the_pass_for_the_player_count():
-    resolved = r.resolve(BLACK_MARIA, 5)
+    resolved = engine.resolve(BLACK_MARIA, 5)
     assert resolved.removed == ("2C", "2D")
     assert resolved.pass_cards == 2
-    assert r.resolve(BLACK_MARIA, 4).pass_cards == 3
+    assert engine.resolve(BLACK_MARIA, 4).pass_cards == 3
 
 
 def test_a_ruleset_may_remove_other_cards():
-    rules = r.resolve(Rules(removed=("2D",)), 3)
-    assert "2C" in r.pack(rules, 3)
-    assert "2D" not in r.pack(rules, 3)
+    rules = engine.resolve(Rules(removed=("2D",)), 3)
+    assert "2C" in engine.pack(rules, 3)
+    assert "2D" not in engine.pack(rules, 3)
 
 
 def test_rules_round_trip_through_their_dict():
-    rules = r.resolve(SPOT, 6)
+    rules = engine.resolve(SPOT, 6)
     assert Rules.from_dict(rules.to_dict()) == rules
 
 
@@ -140,7 +146,7 @@ def test_missing_rule_keys_take_the_black_maria_defaults():
 
 
 def test_bad_rule_values_are_all_named():
-    with pytest.raises(r.RulesError) as error:
+    with pytest.raises(engine.RulesError) as error:
         Rules.from_dict({"moon": "sometimes", "target": "lots", "queen_of_spades": True})
     text = str(error.value)
     assert "moon must be one of none, others, self" in text
@@ -159,7 +165,7 @@ def test_worked_example_one_black_maria_no_moon():
             ("AS", *HEARTS[7:13]),
         )
     )
-    result = r.score_deal(BLACK_MARIA, NAMES3, entry)
+    result = engine.score_deal(BLACK_MARIA, NAMES3, entry)
     assert result.raw == (17, 13, 13)
     assert result.scores == (17, 13, 13)
     assert sum(result.raw) == 43
@@ -175,7 +181,7 @@ def worked_example_two():
 
 
 def test_worked_example_two_moon_to_the_others():
-    state = r.score_game(MOON_OTHERS, NAMES3, 0, worked_example_two())
+    state = engine.score_game(MOON_OTHERS, NAMES3, 0, worked_example_two())
     assert [d.totals for d in state.deals] == [(17, 20, 6), (60, 63, 6), (88, 65, 19)]
     assert state.deals[1].result.moon == 2
     assert state.deals[1].result.scores == (43, 43, 0)
@@ -185,7 +191,7 @@ def test_worked_example_two_moon_to_the_others():
 
 def test_worked_example_two_scores_the_same_in_every_entry_mode():
     by_points = [PointsEntry((17, 20, 6)), PointsEntry((0, 0, 43)), PointsEntry((28, 2, 13))]
-    state = r.score_game(MOON_OTHERS, NAMES3, 0, by_points)
+    state = engine.score_game(MOON_OTHERS, NAMES3, 0, by_points)
     assert state.totals == (88, 65, 19)
 
 
@@ -193,7 +199,7 @@ def test_worked_example_two_scores_the_same_in_every_entry_mode():
 
 
 def problems(rules, names, entry):
-    return r.check_deal(rules, names, entry).problems
+    return engine.check_deal(rules, names, entry).problems
 
 
 def test_a_card_given_to_two_players_is_named_with_both_players():
@@ -221,7 +227,7 @@ def test_a_card_code_that_is_no_card_is_refused():
 
 
 def test_the_live_check_counts_what_is_entered_so_far():
-    check = r.check_deal(BLACK_MARIA, NAMES3, CardsEntry((("QS", *HEARTS[:4]), ("KS",), ())))
+    check = engine.check_deal(BLACK_MARIA, NAMES3, CardsEntry((("QS", *HEARTS[:4]), ("KS",), ())))
     assert (check.counted, check.total) == (27, 43)
     assert not check.valid
 
@@ -233,7 +239,7 @@ def test_counts_must_add_up_to_the_hearts_in_the_pack():
 
 def test_counts_with_six_players_have_twelve_hearts():
     entry = CountsEntry((2, 2, 2, 2, 2, 2), (("QS",), ("KS",), ("AS",), (), (), ()))
-    result = r.score_deal(BLACK_MARIA, list("ABCDEF"), entry)
+    result = engine.score_deal(BLACK_MARIA, list("ABCDEF"), entry)
     assert sum(result.raw) == 42
 
 
@@ -292,8 +298,8 @@ def test_points_must_add_up_to_the_deal_total():
 )
 def test_points_are_accepted_only_when_some_deal_gives_them(rules, points, ok):
     names = [f"P{i}" for i in range(len(points))]
-    assert r.points_feasible(rules, len(points), points) is ok
-    check = r.check_deal(rules, names, PointsEntry(points))
+    assert engine.points_feasible(rules, len(points), points) is ok
+    check = engine.check_deal(rules, names, PointsEntry(points))
     assert check.valid is ok
 
 
@@ -319,7 +325,7 @@ def test_an_entry_for_the_wrong_number_of_players_is_refused():
 
 def test_an_ordinary_card_in_the_pack_scores_nothing():
     entry = CardsEntry((("QS", "5C", *HEARTS[:4]), ("KS", *HEARTS[4:7]), ("AS", *HEARTS[7:])))
-    assert r.score_deal(BLACK_MARIA, NAMES3, entry).raw == (17, 13, 13)
+    assert engine.score_deal(BLACK_MARIA, NAMES3, entry).raw == (17, 13, 13)
 
 
 # --- The moon ----------------------------------------------------------------
@@ -336,14 +342,14 @@ ALL_POSITIVE = ("QS", "KS", "AS", *HEARTS)
     ],
 )
 def test_each_moon_option(rules, scores):
-    result = r.score_deal(rules, NAMES3, CardsEntry(((), ALL_POSITIVE, ())))
+    result = engine.score_deal(rules, NAMES3, CardsEntry(((), ALL_POSITIVE, ())))
     assert result.raw == (0, 43, 0)
     assert result.scores == scores
     assert result.moon == (None if rules.moon == "none" else 1)
 
 
 def test_hearts_only_moon_is_26_to_each_other_player():
-    result = r.score_deal(HEARTS_ONLY, NAMES3, CountsEntry((13, 0, 0), (("QS",), (), ())))
+    result = engine.score_deal(HEARTS_ONLY, NAMES3, CountsEntry((13, 0, 0), (("QS",), (), ())))
     assert result.scores == (0, 26, 26)
 
 
@@ -365,34 +371,34 @@ def test_hearts_only_moon_is_26_to_each_other_player():
 )
 def test_omnibus_bonus_is_scored_by_whoever_took_it_moon_or_not(moon, entry, scores):
     rules = Rules(jack_of_diamonds=-10, moon=moon)
-    result = r.score_deal(rules, NAMES3, entry)
+    result = engine.score_deal(rules, NAMES3, entry)
     assert result.scores == scores
 
 
 def test_omnibus_without_a_moon():
     entry = CardsEntry((("QS", "JD", *HEARTS[:4]), ("KS", *HEARTS[4:7]), ("AS", *HEARTS[7:])))
-    assert r.score_deal(OMNIBUS, NAMES3, entry).scores == (7, 13, 13)
+    assert engine.score_deal(OMNIBUS, NAMES3, entry).scores == (7, 13, 13)
 
 
 def test_a_moon_from_counts_needs_every_heart_and_every_valued_spade():
     rules = MOON_OTHERS
-    moon = r.score_deal(rules, NAMES3, CountsEntry((13, 0, 0), (("QS", "KS", "AS"), (), ())))
+    moon = engine.score_deal(rules, NAMES3, CountsEntry((13, 0, 0), (("QS", "KS", "AS"), (), ())))
     assert moon.moon == 0
-    near = r.score_deal(rules, NAMES3, CountsEntry((13, 0, 0), (("QS", "KS"), ("AS",), ())))
+    near = engine.score_deal(rules, NAMES3, CountsEntry((13, 0, 0), (("QS", "KS"), ("AS",), ())))
     assert near.moon is None
     assert near.scores == (36, 7, 0)
 
 
 def test_spot_hearts_moon():
-    result = r.score_deal(
+    result = engine.score_deal(
         Rules(hearts="spot", queen_of_spades=25, moon="others"), NAMES3, PointsEntry((0, 146, 0))
     )
     assert result.scores == (146, 0, 146)
 
 
 def test_moon_summary_says_who_gets_what():
-    result = r.score_deal(MOON_OTHERS, NAMES3, PointsEntry((0, 0, 43)))
-    assert r.moon_summary(NAMES3, result, MOON_OTHERS) == (
+    result = engine.score_deal(MOON_OTHERS, NAMES3, PointsEntry((0, 0, 43)))
+    assert engine.moon_summary(NAMES3, result, MOON_OTHERS) == (
         "Cara shoots the moon: Cara scores 0, Alice and Ben +43 each"
     )
 
@@ -401,39 +407,44 @@ def test_moon_summary_says_who_gets_what():
 
 
 def test_the_deal_moves_left_and_the_dealers_left_leads():
-    assert [r.dealer(1, 3, n) for n in (1, 2, 3, 4)] == [1, 2, 0, 1]
-    assert [r.leader(1, 3, n) for n in (1, 2, 3, 4)] == [2, 0, 1, 2]
+    assert [engine.dealer(1, 3, n) for n in (1, 2, 3, 4)] == [1, 2, 0, 1]
+    assert [engine.leader(1, 3, n) for n in (1, 2, 3, 4)] == [2, 0, 1, 2]
 
 
 def test_black_maria_always_passes_right():
-    assert {r.pass_direction(BLACK_MARIA, 3, n) for n in range(1, 10)} == {"right"}
+    assert {engine.pass_direction(BLACK_MARIA, 3, n) for n in range(1, 10)} == {"right"}
     # Right is the previous seat clockwise.
-    assert [r.pass_receiver(BLACK_MARIA, 3, 1, s) for s in range(3)] == [2, 0, 1]
-    assert r.cards_passed(BLACK_MARIA, 3) == 3
-    assert r.cards_passed(BLACK_MARIA, 5) == 2
+    assert [engine.pass_receiver(BLACK_MARIA, 3, 1, s) for s in range(3)] == [2, 0, 1]
+    assert engine.cards_passed(BLACK_MARIA, 3) == 3
+    assert engine.cards_passed(BLACK_MARIA, 5) == 2
 
 
 def test_the_hearts_cycle_with_an_even_count_goes_across():
     rules = Rules(pass_direction="cycle")
-    assert [r.pass_direction(rules, 4, n) for n in range(1, 6)] == [
+    assert [engine.pass_direction(rules, 4, n) for n in range(1, 6)] == [
         "left",
         "right",
         "across",
         "hold",
         "left",
     ]
-    assert [r.pass_receiver(rules, 4, 3, s) for s in range(4)] == [2, 3, 0, 1]
-    assert r.pass_receiver(rules, 4, 4, 0) is None
+    assert [engine.pass_receiver(rules, 4, 3, s) for s in range(4)] == [2, 3, 0, 1]
+    assert engine.pass_receiver(rules, 4, 4, 0) is None
 
 
 def test_the_hearts_cycle_with_an_odd_count_has_no_across():
     rules = Rules(pass_direction="cycle")
-    assert [r.pass_direction(rules, 5, n) for n in range(1, 5)] == ["left", "right", "hold", "left"]
-    assert [r.pass_receiver(rules, 5, 1, s) for s in range(5)] == [1, 2, 3, 4, 0]
+    assert [engine.pass_direction(rules, 5, n) for n in range(1, 5)] == [
+        "left",
+        "right",
+        "hold",
+        "left",
+    ]
+    assert [engine.pass_receiver(rules, 5, 1, s) for s in range(5)] == [1, 2, 3, 4, 0]
 
 
 def test_no_pass_when_the_ruleset_passes_no_cards():
-    assert r.pass_receiver(Rules(pass_cards=0), 3, 1, 0) is None
+    assert engine.pass_receiver(Rules(pass_cards=0), 3, 1, 0) is None
 
 
 # --- The end of the game -------------------------------------------------------
@@ -441,7 +452,7 @@ def test_no_pass_when_the_ruleset_passes_no_cards():
 
 def test_reaching_the_target_exactly_ends_the_game():
     rules = Rules(target=43)
-    state = r.score_game(rules, NAMES3, 0, [PointsEntry((0, 43, 0))])
+    state = engine.score_game(rules, NAMES3, 0, [PointsEntry((0, 43, 0))])
     assert state.finished
     assert state.winners == (0, 2)  # a tie shares the win
     assert state.next_number is None
@@ -449,7 +460,7 @@ def test_reaching_the_target_exactly_ends_the_game():
 
 
 def test_one_short_of_the_target_plays_on():
-    state = r.score_game(Rules(target=44), NAMES3, 0, [PointsEntry((0, 43, 0))])
+    state = engine.score_game(Rules(target=44), NAMES3, 0, [PointsEntry((0, 43, 0))])
     assert not state.finished
     assert state.winners == ()
     assert state.next_dealer(0, 3) == 1
@@ -458,7 +469,7 @@ def test_one_short_of_the_target_plays_on():
 def test_a_fixed_number_of_deals_ends_the_game():
     rules = Rules(target=None, deals=2)
     entries = [PointsEntry((17, 13, 13)), PointsEntry((13, 17, 13))]
-    state = r.score_game(rules, NAMES3, 0, entries)
+    state = engine.score_game(rules, NAMES3, 0, entries)
     assert state.finished
     assert state.totals == (30, 30, 26)
     assert state.winners == (2,)
@@ -466,21 +477,23 @@ def test_a_fixed_number_of_deals_ends_the_game():
 
 def test_target_or_deals_whichever_comes_first():
     rules = Rules(target=40, deals=6)
-    state = r.score_game(rules, NAMES3, 0, [PointsEntry((17, 13, 13)), PointsEntry((30, 0, 13))])
+    state = engine.score_game(
+        rules, NAMES3, 0, [PointsEntry((17, 13, 13)), PointsEntry((30, 0, 13))]
+    )
     assert state.finished
 
 
 def test_totals_can_go_negative_and_lowest_wins():
     rules = Rules(moon="self", target=None, deals=3)
     entries = [PointsEntry((43, 0, 0)), PointsEntry((17, 13, 13)), PointsEntry((17, 13, 13))]
-    state = r.score_game(rules, NAMES3, 0, entries)
+    state = engine.score_game(rules, NAMES3, 0, entries)
     assert state.totals == (-9, 26, 26)
     assert state.winners == (0,)
 
 
 def test_a_deal_after_the_end_is_refused_with_the_reason():
-    with pytest.raises(r.GameError) as error:
-        r.score_game(Rules(target=43), NAMES3, 0, [PointsEntry((0, 43, 0))] * 2)
+    with pytest.raises(engine.GameError) as error:
+        engine.score_game(Rules(target=43), NAMES3, 0, [PointsEntry((0, 43, 0))] * 2)
     assert str(error.value) == (
         "the game would end after deal 1 (Ben has 43, reaching the target of 43), "
         "but 2 deals are recorded"
@@ -488,8 +501,10 @@ def test_a_deal_after_the_end_is_refused_with_the_reason():
 
 
 def test_an_invalid_deal_in_a_game_is_named_by_number():
-    with pytest.raises(r.GameError) as error:
-        r.score_game(BLACK_MARIA, NAMES3, 0, [PointsEntry((17, 13, 13)), PointsEntry((1, 1, 1))])
+    with pytest.raises(engine.GameError) as error:
+        engine.score_game(
+            BLACK_MARIA, NAMES3, 0, [PointsEntry((17, 13, 13)), PointsEntry((1, 1, 1))]
+        )
     assert error.value.deal == 2
     assert "deal 2: points add up to 3, the deal total is 43" in error.value.problems
 
@@ -497,20 +512,22 @@ def test_an_invalid_deal_in_a_game_is_named_by_number():
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_every_player_count_plays_a_game(players):
     names = [f"P{i}" for i in range(players)]
-    hearts = r.hearts_in_pack(BLACK_MARIA, players)
+    hearts = engine.hearts_in_pack(BLACK_MARIA, players)
     cards = [[] for _ in range(players)]
     for i, card in enumerate((*hearts, "QS", "KS", "AS")):
         cards[i % players].append(card)
     entry = CardsEntry(tuple(tuple(c) for c in cards))
-    state = r.score_game(BLACK_MARIA, names, 0, [entry] * 2)
-    assert sum(state.totals) == 2 * r.deal_total(BLACK_MARIA, players)
+    state = engine.score_game(BLACK_MARIA, names, 0, [entry] * 2)
+    assert sum(state.totals) == 2 * engine.deal_total(BLACK_MARIA, players)
 
 
 def test_a_game_holds_at_most_500_deals():
     rules = Rules(target=None, deals=None, moon="self")
-    entry = r.PointsEntry((17, 13, 13))
-    state = r.score_game(r.Rules(target=None, deals=500), ["A", "B", "C"], 0, [entry] * 500)
+    entry = engine.PointsEntry((17, 13, 13))
+    state = engine.score_game(
+        engine.Rules(target=None, deals=500), ["A", "B", "C"], 0, [entry] * 500
+    )
     assert state.finished
-    with pytest.raises(r.GameError) as error:
-        r.score_game(rules, ["A", "B", "C"], 0, [entry], played=500, totals_before=[0, 0, 0])
+    with pytest.raises(engine.GameError) as error:
+        engine.score_game(rules, ["A", "B", "C"], 0, [entry], played=500, totals_before=[0, 0, 0])
     assert "at most 500 deals" in error.value.problems[0]

@@ -4,23 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from games import rules as r
+from games import engine
 from games.models import Deal, Game, Player, Ruleset, Seat, Table
-from games.services import (
-    GAME_FINISHED,
-    DealConflict,
-    Refused,
-    deal_delete,
-    deal_edit,
-    deal_record,
-    game_start,
-)
+from games.services.deals import GAME_FINISHED, deal_delete, deal_edit, deal_record
+from games.services.errors import DealConflict, Refused
+from games.services.games import game_start
 from tests.conftest import builtin
 
-HEARTS = [rank + "H" for rank in r.RANKS]
-DEAL_1 = r.CountsEntry((4, 3, 6), (("QS",), ("KS", "AS"), ()))
-DEAL_2 = r.CardsEntry(((), (), ("QS", "KS", "AS", *HEARTS)))
-DEAL_3 = r.CardsEntry((("QS", "KS", *HEARTS[0:5]), tuple(HEARTS[5:7]), ("AS", *HEARTS[7:13])))
+HEARTS = [rank + "H" for rank in engine.RANKS]
+DEAL_1 = engine.CountsEntry((4, 3, 6), (("QS",), ("KS", "AS"), ()))
+DEAL_2 = engine.CardsEntry(((), (), ("QS", "KS", "AS", *HEARTS)))
+DEAL_3 = engine.CardsEntry((("QS", "KS", *HEARTS[0:5]), tuple(HEARTS[5:7]), ("AS", *HEARTS[7:13])))
 
 
 def totals(game: Game) -> list[int]:
@@ -73,7 +67,7 @@ def test_an_invalid_deal_is_refused_and_nothing_changes(moon_game, owner):
     deal_record(game=moon_game, entry=DEAL_1, by=owner)
     before = snapshot(moon_game)
     with pytest.raises(Refused) as error:
-        deal_record(game=moon_game, entry=r.PointsEntry((11, 11, 11)), by=owner)
+        deal_record(game=moon_game, entry=engine.PointsEntry((11, 11, 11)), by=owner)
     assert error.value.problems == ["deal 2: points add up to 33, the deal total is 43"]
     assert snapshot(moon_game) == before
 
@@ -83,11 +77,11 @@ def test_a_fixed_deal_count_ends_the_game_and_a_tie_shares_the_win(table, player
         table=table, name="Three deals", king_of_spades=0, ace_of_spades=0, target=None, deals=3
     )
     game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
-    deal_record(game=game, entry=r.PointsEntry((13, 13, 0)), by=owner)
-    deal_record(game=game, entry=r.PointsEntry((13, 0, 13)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((13, 13, 0)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((13, 0, 13)), by=owner)
     game.refresh_from_db()
     assert game.status == Game.Status.IN_PROGRESS
-    deal_record(game=game, entry=r.PointsEntry((0, 13, 13)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=owner)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.finished_at is not None
@@ -97,13 +91,13 @@ def test_a_fixed_deal_count_ends_the_game_and_a_tie_shares_the_win(table, player
 
 def test_no_deal_after_the_end(table, players, owner):
     game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
-    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)  # moon: 26 to the others
-    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((0, 26, 0)), by=owner)  # moon: 26 to the others
+    deal_record(game=game, entry=engine.PointsEntry((0, 26, 0)), by=owner)
     game.refresh_from_db()
     assert game.is_finished
     before = snapshot(game)
     with pytest.raises(Refused) as error:
-        deal_record(game=game, entry=r.PointsEntry((13, 13, 0)), by=owner)
+        deal_record(game=game, entry=engine.PointsEntry((13, 13, 0)), by=owner)
     assert error.value.problems == [GAME_FINISHED]
     assert snapshot(game) == before
 
@@ -112,7 +106,7 @@ def test_editing_a_deal_rescores_everything_after_it(moon_game, owner):
     first = deal_record(game=moon_game, entry=DEAL_1, by=owner)
     deal_record(game=moon_game, entry=DEAL_2, by=owner)
     deal_record(game=moon_game, entry=DEAL_3, by=owner)
-    deal_edit(deal=first, entry=r.PointsEntry((13, 17, 13)), by=owner)
+    deal_edit(deal=first, entry=engine.PointsEntry((13, 17, 13)), by=owner)
     deals = list(moon_game.deals.order_by("number"))
     assert deals[0].mode == "points"
     assert deals[0].version == 2
@@ -143,7 +137,7 @@ def test_an_edit_that_would_end_the_game_early_is_refused_with_the_reason(target
     before = snapshot(target_70_game)
     with pytest.raises(Refused) as error:
         # Alice shoots the moon in deal 1: Ben reaches 86 after deal 2.
-        deal_edit(deal=first, entry=r.PointsEntry((43, 0, 0)), by=owner)
+        deal_edit(deal=first, entry=engine.PointsEntry((43, 0, 0)), by=owner)
     assert error.value.problems == [
         "the game would end after deal 2 (Ben has 86, reaching the target of 70), "
         "but 3 deals are recorded"
@@ -153,7 +147,7 @@ def test_an_edit_that_would_end_the_game_early_is_refused_with_the_reason(target
 
 def test_an_edit_below_the_target_reopens_the_game(target_70_game, owner):
     third = target_70_game.deals.get(number=3)
-    deal_edit(deal=third, entry=r.PointsEntry((0, 2, 41)), by=owner)
+    deal_edit(deal=third, entry=engine.PointsEntry((0, 2, 41)), by=owner)
     target_70_game.refresh_from_db()
     assert target_70_game.status == Game.Status.IN_PROGRESS
     assert target_70_game.finished_at is None
@@ -183,7 +177,7 @@ def test_a_deletion_that_would_end_the_game_early_is_refused(table, players, own
     ruleset = Ruleset.objects.create(table=table, name="Self moon to 50", moon="self", target=50)
     game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
     for points in ((40, 3, 0), (43, 0, 0), (20, 10, 13), (20, 10, 13)):
-        deal_record(game=game, entry=r.PointsEntry(points), by=owner)
+        deal_record(game=game, entry=engine.PointsEntry(points), by=owner)
     assert totals(game) == [37, 23, 26]  # Alice's moon in deal 2 took 43 off
     before = snapshot(game)
     with pytest.raises(Refused) as error:
@@ -207,10 +201,10 @@ def test_a_second_save_of_the_same_deal_is_not_recorded_twice(moon_game, owner, 
 
 def test_editing_a_deal_someone_changed_meanwhile_is_refused(moon_game, owner):
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
-    deal_edit(deal=deal, entry=r.PointsEntry((13, 17, 13)), by=owner, version=1)
+    deal_edit(deal=deal, entry=engine.PointsEntry((13, 17, 13)), by=owner, version=1)
     before = snapshot(moon_game)
     with pytest.raises(DealConflict):
-        deal_edit(deal=deal, entry=r.PointsEntry((17, 13, 13)), by=owner, version=1)
+        deal_edit(deal=deal, entry=engine.PointsEntry((17, 13, 13)), by=owner, version=1)
     assert snapshot(moon_game) == before
 
 

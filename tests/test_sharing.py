@@ -11,9 +11,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import rules as r
+from games import engine
 from games.models import DealChange, Invite, Membership
-from games.services import deal_delete, deal_edit, deal_record, watch_link_replace
+from games.services.deals import deal_delete, deal_edit, deal_record
+from games.services.sharing import watch_link_replace
 from tests.test_services import DEAL_1, DEAL_2
 
 
@@ -157,7 +158,7 @@ def test_an_invite_link_is_shown_as_a_qr_code_too(client, owner, table):
 
 def test_a_table_watch_link_shows_its_games_only(client, owner, moon_game, table):
     from games.models import Player, Table
-    from games.services import game_start
+    from games.services.games import game_start
     from tests.conftest import builtin
 
     other = Table.objects.create(name="Other", owner=owner)
@@ -214,7 +215,7 @@ def test_a_finished_game_poll_removes_the_entry_form(client, member, moon_game, 
     login(client, member)
     url = reverse("game_live", args=[moon_game.pk])
     for _ in range(3):
-        deal_record(game=moon_game, entry=r.PointsEntry((0, 0, 43)), by=owner)
+        deal_record(game=moon_game, entry=engine.PointsEntry((0, 0, 43)), by=owner)
     moon_game.refresh_from_db()
     assert moon_game.is_finished
     assert '<section id="entry" hx-swap-oob="true"></section>' in text(client.get(url))
@@ -226,7 +227,7 @@ def test_a_finished_game_poll_removes_the_entry_form(client, member, moon_game, 
 def test_every_record_edit_and_delete_is_kept(client, owner, member, moon_game):
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
     deal_record(game=moon_game, entry=DEAL_2, by=member)
-    deal_edit(deal=deal, entry=r.PointsEntry((13, 17, 13)), by=member)
+    deal_edit(deal=deal, entry=engine.PointsEntry((13, 17, 13)), by=member)
     deal_delete(deal=moon_game.deals.get(number=2), by=owner)
     changes = list(
         DealChange.objects.order_by("id").values_list("number", "action", "by__username")
@@ -248,8 +249,8 @@ def test_every_record_edit_and_delete_is_kept(client, owner, member, moon_game):
 
 
 def test_a_refused_change_leaves_no_trace(moon_game, owner):
-    from games.services import Refused
+    from games.services.errors import Refused
 
     with pytest.raises(Refused):
-        deal_record(game=moon_game, entry=r.PointsEntry((1, 1, 1)), by=owner)
+        deal_record(game=moon_game, entry=engine.PointsEntry((1, 1, 1)), by=owner)
     assert not DealChange.objects.exists()

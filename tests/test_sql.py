@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from games import sql
 from games.access import games_for_user
 from games.models import Game, Membership, Seat, Table
-from games.services import deal_record, game_start
+from games.services.deals import deal_record
+from games.services.games import game_start
 from tests.conftest import builtin
 from tests.test_services import DEAL_1
 
@@ -96,7 +97,7 @@ def test_the_saves_read_is_the_orms_for_everyone(cast, moon_game):
 
 def test_the_game_found_by_its_own_watch_link_is_the_orms(moon_game, table):
     from games.access import watched_by_own_link
-    from games.services import watch_link_replace
+    from games.services.sharing import watch_link_replace
 
     token = watch_link_replace(moon_game)
     watch_link_replace(table)  # a table's link is not a game's

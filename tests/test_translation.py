@@ -18,8 +18,8 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 
 from accounts.models import Preference
-from games import rules as r
-from games.services import deal_record
+from games import engine
+from games.services.deals import deal_record
 from tests.test_services import DEAL_1
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,8 +166,8 @@ def test_the_game_speaks_norwegian_card_words(client, owner, moon_game):
 def test_numbers_dates_and_export_headings_follow_the_language(client, owner, moon_game):
     client.force_login(owner)
     for _ in range(3):
-        deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
-    deal_record(game=moon_game, entry=r.PointsEntry((18, 12, 13)), by=owner)
+        deal_record(game=moon_game, entry=engine.PointsEntry((17, 13, 13)), by=owner)
+    deal_record(game=moon_game, entry=engine.PointsEntry((18, 12, 13)), by=owner)
     stats = client.get(reverse("table_stats", args=[moon_game.table_id]), **NB).content.decode()
     assert ">12,8</td>" in stats  # Ben: 51 in 4 deals, with a decimal comma
     csv = b"".join(
@@ -183,8 +183,10 @@ def test_numbers_dates_and_export_headings_follow_the_language(client, owner, mo
 
 @override_settings(LANGUAGE_CODE="en-gb")
 def test_the_engine_speaks_english_outside_the_web_app():
-    with pytest.raises(r.InvalidDeal) as refused:
-        r.score_deal(r.Rules(), ["Alice", "Ben", "Cara"], r.PointsEntry((10, 10, 10)))
+    with pytest.raises(engine.InvalidDeal) as refused:
+        engine.score_deal(
+            engine.Rules(), ["Alice", "Ben", "Cara"], engine.PointsEntry((10, 10, 10))
+        )
     assert list(refused.value.problems) == ["points add up to 30, the deal total is 43"]
 
 
@@ -216,7 +218,7 @@ def test_times_read_as_written_in_both_languages(client, owner, moon_game):
         assert formats.date_format(when, "DATETIME_FORMAT") == "1 Dec 2026, 20:13"
     with translation.override("nb"):
         assert formats.date_format(when, "DATETIME_FORMAT") == "1. desember 2026 20:13"
-    from games.services import deal_record
+    from games.services.deals import deal_record
     from tests.test_services import DEAL_1
 
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)

@@ -8,9 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import rules as r
+from games import engine
 from games.models import Deal, Game, Player, Ruleset, Table
-from games.services import deal_edit, deal_record, game_start
+from games.services.deals import deal_edit, deal_record
+from games.services.games import game_start
 from tests.conftest import builtin
 from tests.test_services import DEAL_1, DEAL_2, DEAL_3, snapshot
 
@@ -244,7 +245,7 @@ def test_a_deal_count_that_is_not_a_multiple_of_the_players_is_warned(client_own
 
 def test_editing_a_ruleset_never_rescores_a_started_game(client_owner, table, players, owner):
     ruleset = Ruleset.objects.create(table=table, name="House", moon="others")
-    from games.services import game_start
+    from games.services.games import game_start
 
     game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
     deal_record(game=game, entry=DEAL_1, by=owner)
@@ -375,12 +376,12 @@ def test_the_game_page_keeps_its_query_count_whatever_the_deals(
     client_owner, moon_game, owner, django_assert_max_num_queries
 ):
     for _ in range(2):
-        deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=owner)
+        deal_record(game=moon_game, entry=engine.PointsEntry((17, 13, 13)), by=owner)
     # Nothing cached yet: the page and its parts are rendered and kept.
     with django_assert_max_num_queries(26) as few:
         client_owner.get(moon_game.get_absolute_url())
     for _ in range(3):
-        deal_record(game=moon_game, entry=r.PointsEntry((0, 13, 30)), by=owner)
+        deal_record(game=moon_game, entry=engine.PointsEntry((0, 13, 30)), by=owner)
     with django_assert_max_num_queries(len(few.captured_queries)):
         client_owner.get(moon_game.get_absolute_url())
 
@@ -390,7 +391,7 @@ def post_deal(client, game, **fields):
 
 
 def test_the_worked_example_entered_in_all_three_modes(client_owner, moon_game):
-    hearts = [rank + "H" for rank in r.RANKS]
+    hearts = [rank + "H" for rank in engine.RANKS]
     post_deal(client_owner, moon_game, mode="counts", number="1", **{
         "hearts-0": "4", "hearts-1": "3", "hearts-2": "6",
         "taker-QS": "0", "taker-KS": "1", "taker-AS": "1",
@@ -438,7 +439,7 @@ def test_a_double_tap_on_save_records_the_deal_once(client_owner, moon_game):
 
 
 def test_a_deal_someone_else_just_entered_is_shown_not_doubled(client_owner, moon_game, outsider):
-    deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=outsider, number=1)
+    deal_record(game=moon_game, entry=engine.PointsEntry((17, 13, 13)), by=outsider, number=1)
     fields = {"mode": "points", "number": "1", "points-0": "13", "points-1": "17", "points-2": "13"}
     response = post_deal(client_owner, moon_game, **fields)
     assert response.status_code == 409
@@ -488,7 +489,7 @@ def test_the_entry_mode_is_remembered_per_table(client_owner, moon_game):
 
 
 def test_spot_hearts_enter_cards_by_default(client_owner, table, players):
-    from games.services import game_start
+    from games.services.games import game_start
 
     game = game_start(table=table, players=players, ruleset=builtin("Spot hearts"), first_dealer=0)
     page = text(client_owner.get(game.get_absolute_url()))
@@ -515,7 +516,7 @@ def test_editing_a_deal_rescores_the_rest(client_owner, moon_game, owner):
 
 
 def test_an_edit_that_would_end_the_game_early_shows_why(client_owner, table, players, owner):
-    from games.services import game_start
+    from games.services.games import game_start
 
     ruleset = Ruleset.objects.create(table=table, name="To 70", moon="others", target=70)
     game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
@@ -542,11 +543,11 @@ def test_deleting_a_deal(client_owner, moon_game, owner):
 def test_a_finished_game_shows_the_winner_and_takes_no_more_deals(
     client_owner, table, players, owner
 ):
-    from games.services import game_start
+    from games.services.games import game_start
 
     game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
-    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)
-    deal_record(game=game, entry=r.PointsEntry((0, 26, 0)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((0, 26, 0)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((0, 26, 0)), by=owner)
     page = text(client_owner.get(game.get_absolute_url()))
     assert "★</span> Ben wins" in page
     assert 'id="entry"' not in page
@@ -560,11 +561,11 @@ def test_a_finished_game_shows_the_winner_and_takes_no_more_deals(
 def test_a_tie_shares_the_win_and_a_rematch_keeps_seats_and_rules(
     client_owner, table, players, owner
 ):
-    from games.services import game_start
+    from games.services.games import game_start
 
     ruleset = Ruleset.objects.create(table=table, name="One deal", target=None, deals=1)
     game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=1)
-    deal_record(game=game, entry=r.PointsEntry((13, 17, 13)), by=owner)
+    deal_record(game=game, entry=engine.PointsEntry((13, 17, 13)), by=owner)
     assert "★</span> Alice and Cara share the win" in text(
         client_owner.get(game.get_absolute_url())
     )
@@ -620,10 +621,10 @@ def test_anonymous_visitors_are_sent_to_sign_in(client, moon_game):
 def test_a_stale_edit_keeps_the_version_seen_until_the_person_saves_over_theirs(
     client_owner, moon_game, outsider
 ):
-    deal = deal_record(game=moon_game, entry=r.PointsEntry((17, 13, 13)), by=outsider)
+    deal = deal_record(game=moon_game, entry=engine.PointsEntry((17, 13, 13)), by=outsider)
     url = reverse("deal_edit", args=[deal.pk])
     mine = {"mode": "points", "version": "1", "points-0": "13", "points-1": "13", "points-2": "17"}
-    deal_edit(deal=deal, entry=r.PointsEntry((13, 17, 13)), by=outsider)  # another phone
+    deal_edit(deal=deal, entry=engine.PointsEntry((13, 17, 13)), by=outsider)  # another phone
     response = client_owner.post(url, mine)
     assert response.status_code == 409
     page = text(response)
@@ -670,14 +671,14 @@ def test_the_game_page_says_cards_each_cards_out_the_pass_and_the_end(client_own
 
 
 def test_a_game_of_six_deals_says_which_deal_of_six_and_the_last(client_owner, table, players):
-    from games.services import game_start
+    from games.services.games import game_start
 
     ruleset = Ruleset.objects.create(table=table, name="Six", target=None, deals=6)
     game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
     page = text(client_owner.get(game.get_absolute_url()))
     assert "Deal 1 of 6" in page and "6 deals" in page
     for _ in range(5):
-        deal_record(game=game, entry=r.PointsEntry((17, 13, 13)), by=None)
+        deal_record(game=game, entry=engine.PointsEntry((17, 13, 13)), by=None)
     page = text(client_owner.get(game.get_absolute_url()))
     assert "Last deal" in page
     sheet = text(client_owner.get(reverse("game_print", args=[game.pk])))
@@ -686,7 +687,7 @@ def test_a_game_of_six_deals_says_which_deal_of_six_and_the_last(client_owner, t
 
 def test_a_moon_says_what_the_shooter_scores_after_the_cards_taken(client_owner, moon_game):
     """As the edit page opens on a moon (the phone's check says the same as it is tapped)."""
-    deal = deal_record(game=moon_game, entry=r.PointsEntry((0, 0, 43)), by=None)
+    deal = deal_record(game=moon_game, entry=engine.PointsEntry((0, 0, 43)), by=None)
     page = text(client_owner.get(reverse("deal_edit", args=[deal.pk])))
     taken = page.index("Adds up, cards taken: Alice 0, Ben 0, Cara 43.")
     assert page.index("☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each") > taken

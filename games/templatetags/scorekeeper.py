@@ -3,8 +3,8 @@
 from django import template
 from django.utils.translation import gettext_lazy
 
-from games.entry import MODE_NAMES
 from games.models import builtin_words
+from games.pages.entry import MODE_NAMES
 
 register = template.Library()
 
@@ -24,7 +24,7 @@ def builtin(text: str) -> str:
 @register.simple_tag
 def qr_code(url: str, label: str):
     """``{% qr_code url label %}``: the link as a QR code to scan from another phone."""
-    from games.qr import qr_svg
+    from games.pages.qr import qr_svg
 
     return qr_svg(url, label)
 

@@ -20,26 +20,20 @@ from django.views.decorators.http import (
 )
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import params
-from games import rules as r
+from games import engine
 from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
-from games.entry import DealEntry, default_mode, modes_for
 from games.models import (
     Deal,
     Game,
     Table,
 )
-from games.params import HtmxHttpRequest
-from games.phone import page_config
-from games.scoreboard import Scoreboard, load_game, scoreboard
-from games.services import (
-    DealConflict,
-    Refused,
-    deal_delete,
-    deal_edit,
-    deal_record,
-    who_entered,
-)
+from games.pages.entry import DealEntry, default_mode, modes_for
+from games.pages.phone import page_config
+from games.pages.scoreboard import Scoreboard, load_game, scoreboard
+from games.services.deals import deal_delete, deal_edit, deal_record, who_entered
+from games.services.errors import DealConflict, Refused
+from scorekeeper import params
+from scorekeeper.params import HtmxHttpRequest
 
 
 def entry_context(board, entry: DealEntry | None, **extra) -> dict:
@@ -50,7 +44,7 @@ def entry_context(board, entry: DealEntry | None, **extra) -> dict:
         "board": board,
         "entry": entry,
         "check": check,
-        "moon_text": r.moon_summary(board.names, check.result, board.rules)
+        "moon_text": engine.moon_summary(board.names, check.result, board.rules)
         if check and check.result
         else None,
         "raw_by_name": list(zip(board.names, check.result.raw, strict=True))
@@ -74,7 +68,7 @@ def _entry_from_post(request: HttpRequest, board) -> DealEntry:
     return _entry_for(request, board.rules, board.names)
 
 
-def _entry_for(request: HttpRequest, rules: r.Rules, names: list[str]) -> DealEntry:
+def _entry_for(request: HttpRequest, rules: engine.Rules, names: list[str]) -> DealEntry:
     mode = params.text(request.POST, "mode", most=10)
     if mode not in modes_for(rules):
         mode = default_mode(rules, "")
@@ -114,7 +108,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             saved_game = recorded.game
         except Refused as refusal:
             problems = [
-                r.without_deal_number(p, refusal.deal) if refusal.deal else p
+                engine.without_deal_number(p, refusal.deal) if refusal.deal else p
                 for p in refusal.problems
             ]
         except DealConflict as clash:
@@ -215,7 +209,7 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
             theirs.client_key == key or _same_deal(theirs, engine_entry, request.user)
         ):
             return _queued_recorded(theirs.number)
-        yours = r.check_deal(board.rules, board.names, engine_entry).result
+        yours = engine.check_deal(board.rules, board.names, engine_entry).result
         answer = {"status": "conflict", "message": clash.message, "number": number}
         if theirs is not None:
             answer.update(number=theirs.number, version=theirs.version, by=who_entered(theirs))
@@ -232,7 +226,7 @@ def _queued_recorded(number: int) -> JsonResponse:
 
 
 def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
-    problems = [capfirst(r.without_deal_number(p, number)) for p in problems]
+    problems = [capfirst(engine.without_deal_number(p, number)) for p in problems]
     return JsonResponse({"status": "refused", "problems": problems}, status=422)
 
 
@@ -240,7 +234,7 @@ def scores_line(names: list[str], scores: list[int]) -> str:
     return ", ".join(f"{n} {p}" for n, p in zip(names, scores, strict=True))
 
 
-def _same_deal(deal: Deal, entry: r.Entry, user) -> bool:
+def _same_deal(deal: Deal, entry: engine.Entry, user) -> bool:
     return deal.mode == entry.mode and deal.entry == entry.to_data() and deal.entered_by == user
 
 
@@ -269,7 +263,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                     version=version,
                 )
             except Refused as refusal:
-                problems = [r.without_deal_number(p, deal.number) for p in refusal.problems]
+                problems = [engine.without_deal_number(p, deal.number) for p in refusal.problems]
             except DealConflict as clash:
                 conflict = clash
                 if clash.deal is not None:

@@ -13,7 +13,6 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import evenings, params
 from games.access import (
     get_evening_for_user,
     get_table_for_owner,
@@ -23,9 +22,13 @@ from games.access import (
 )
 from games.forms import EveningForm, PresentForm
 from games.models import Evening
-from games.services import Refused, watch_link_off, watch_link_replace
+from games.pages import clubnight
+from games.services import clubnights
+from games.services.errors import Refused
+from games.services.sharing import watch_link_off, watch_link_replace
 from games.views.live import poll_answer
 from games.views.tables import absolute_url
+from scorekeeper import params
 
 
 def sizes_label(sizes) -> str:
@@ -59,7 +62,7 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         chosen = form.cleaned_data
         try:
-            evening = evenings.evening_start(
+            evening = clubnights.evening_start(
                 table=table,
                 name=chosen["name"],
                 day=today,
@@ -85,28 +88,28 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 def board_context(evening: Evening, *, readonly: bool) -> dict:
     """What the evening's live part shows: the draw, the rounds and the standings."""
-    played = evenings.rounds(evening)
+    played = clubnights.rounds(evening)
     proposal = []
     if evening.proposal:
         # On the big screen too: where to sit in the coming round.
         names = {p.pk: p.name for p in evening.present.all()}
         proposal = [[names.get(pk, "?") for pk in game] for game in evening.proposal]
-    splits = evenings.splits_for(evening, len(names)) if proposal and not readonly else []
+    splits = clubnights.splits_for(evening, len(names)) if proposal and not readonly else []
     chosen = tuple(len(game) for game in evening.proposal or [])
     return {
         "evening": evening,
         "readonly": readonly,
         "rounds": [(number, round_) for number, round_ in enumerate(played, start=1)][::-1],
         "next_round": len(played) + 1,
-        "round_over": evenings.round_over(played),
+        "round_over": clubnights.round_over(played),
         "proposal": proposal,
         "splits": [(sizes_value(s), sizes_label(s), s == chosen) for s in splits],
-        "standings": evenings.standings(evening, played),
+        "standings": clubnight.standings(evening, played),
     }
 
 
 def _live(request: HttpRequest, evening: Evening, *, readonly: bool, live_url: str):
-    etag = f'"e{evenings.evening_version(evening)}-{get_language()}-{int(readonly)}"'
+    etag = f'"e{clubnight.evening_version(evening)}-{get_language()}-{int(readonly)}"'
     return poll_answer(
         request,
         etag,
@@ -148,9 +151,9 @@ def evening_live(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the coming round again, in the split chosen."""
     evening = get_evening_for_user(request, pk)
-    options = {sizes_value(s): s for s in evenings.splits_for(evening, evening.present.count())}
+    options = {sizes_value(s): s for s in clubnights.splits_for(evening, evening.present.count())}
     chosen = params.choice(request.POST, "sizes", options)
-    evenings.evening_draw(evening=evening, sizes=options.get(chosen))
+    clubnights.evening_draw(evening=evening, sizes=options.get(chosen))
     return redirect(evening)
 
 
@@ -161,7 +164,7 @@ def evening_round(request: HttpRequest, pk: int) -> HttpResponse:
     evening = get_evening_for_user(request, pk)
     number = params.number(request.POST, "round", least=1, most=999, required=True)
     try:
-        started = evenings.round_start(evening=evening, number=number, by=request.user)
+        started = clubnights.round_start(evening=evening, number=number, by=request.user)
     except Refused as refusal:
         messages.error(request, refusal.problems[0])
     else:
@@ -178,7 +181,7 @@ def evening_present(request: HttpRequest, pk: int) -> HttpResponse:
     form = PresentForm(request.POST, table=evening.table)
     if form.is_valid():
         try:
-            evenings.evening_present(evening=evening, players=form.cleaned_data["players"])
+            clubnights.evening_present(evening=evening, players=form.cleaned_data["players"])
         except Refused as refusal:
             messages.error(request, refusal.problems[0])
         else:
@@ -208,7 +211,7 @@ def evening_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's owner deletes an evening (one started by mistake); its games stay."""
     evening = get_evening_for_user(request, pk)
     table = get_table_for_owner(request, evening.table_id)
-    evenings.evening_delete(evening=evening)
+    clubnights.evening_delete(evening=evening)
     messages.success(request, _("The club night is deleted; its games are still here."))
     return redirect(table)
 

@@ -22,7 +22,7 @@ from games.access import (
     watched_by_own_link,
     watched_by_table_link,
 )
-from games.history import iter_csv, iter_json
+from games.formats.writing import iter_csv, iter_json
 from games.models import (
     Game,
 )

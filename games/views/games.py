@@ -17,8 +17,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from games import params
-from games import rules as r
+from games import engine
 from games.access import (
     game_page_key_for_user,
     get_game_for_user,
@@ -26,23 +25,20 @@ from games.access import (
     get_table_for_user,
     rulesets_for_table,
 )
-from games.entry import MODE_NAMES, DealEntry, default_mode, modes_for
 from games.forms import GameNoteForm, NewGameForm
 from games.models import (
     Game,
     Table,
 )
-from games.pagecache import kept_page
-from games.params import HtmxHttpRequest
-from games.phone import page_config
-from games.scoreboard import scoreboard
-from games.services import (
-    Refused,
-    game_delete,
-    game_rematch,
-    game_start,
-)
+from games.pages.entry import MODE_NAMES, DealEntry, default_mode, modes_for
+from games.pages.kept import kept_page
+from games.pages.phone import page_config
+from games.pages.scoreboard import scoreboard
+from games.services.errors import Refused
+from games.services.games import game_delete, game_rematch, game_start
 from games.views.deals import entry_context
+from scorekeeper import params
+from scorekeeper.params import HtmxHttpRequest
 
 
 @login_required
@@ -56,7 +52,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     if last is not None:
         seated = [seat.player for seat in last.seats.select_related("player").order_by("number")]
     else:
-        seated = players if len(players) <= r.MAX_PLAYERS else []
+        seated = players if len(players) <= engine.MAX_PLAYERS else []
     same_rules = last is not None and last.ruleset_id == table.default_ruleset_id
     form = NewGameForm(
         request.POST or None,
@@ -119,7 +115,7 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.htmx or get_messages(request):
         return _game_page(request, get_game_for_user(request, pk), mode)
     found = game_page_key_for_user(request, pk)
-    if mode not in r.ENTRY_MODES:
+    if mode not in engine.ENTRY_MODES:
         mode = ""
     version, *shown = found
     return kept_page(

@@ -18,26 +18,21 @@ from django.views.decorators.http import (
     require_http_methods,
 )
 
-from games import params
 from games.access import games_for_user, get_table_for_user
+from games.engine.names import name_key
+from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history, read_history_file
+from games.formats.uploads import forget_upload, keep_upload, kept_upload
 from games.forms import (
     ImportForm,
     StatsFilterForm,
-)
-from games.history import (
-    WEB_MOST_GAMES,
-    ImportRefused,
-    import_history,
-    parse_history,
-    read_history_file,
 )
 from games.models import (
     Seat,
     Table,
 )
-from games.names import name_key
-from games.stats import games_with_player, player_stats, ruleset_names
-from games.uploads import forget_upload, keep_upload, kept_upload
+from games.pages.stats import games_with_player, player_stats, ruleset_names
+from games.services.imports import import_history
+from scorekeeper import params
 
 HISTORY_PAGE_SIZE = 20
 

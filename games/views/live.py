@@ -27,7 +27,7 @@ from games.access import (
 from games.models import (
     Game,
 )
-from games.scoreboard import load_game, scoreboard
+from games.pages.scoreboard import load_game, scoreboard
 
 
 def _etag(game_id: int, version: int) -> str:

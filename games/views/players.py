@@ -18,9 +18,9 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from games import ladder, params, ratings
 from games.access import get_player_for_user, get_table_for_owner, get_table_for_user
-from games.chart import score_chart
+from games.engine import ratings
+from games.engine.chart import score_chart
 from games.forms import (
     PlayerForm,
 )
@@ -28,8 +28,10 @@ from games.models import (
     Game,
     Standing,
 )
-from games.stats import player_stats
+from games.pages import ladder
+from games.pages.stats import player_stats
 from games.views.tables import render_table
+from scorekeeper import params
 
 
 @login_required

@@ -15,7 +15,6 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from games import params
 from games.access import get_own_ruleset_for_owner, get_ruleset_for_table, get_table_for_owner
 from games.forms import (
     RulesetForm,
@@ -26,8 +25,9 @@ from games.models import (
     Table,
     builtin_words,
 )
-from games.params import HtmxHttpRequest
 from games.views.tables import black_maria
+from scorekeeper import params
+from scorekeeper.params import HtmxHttpRequest
 
 
 @login_required

@@ -17,7 +17,6 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from games import params
 from games.access import get_game_for_user, get_table_for_owner
 from games.forms import (
     MemberForm,
@@ -27,8 +26,8 @@ from games.models import (
     Invite,
     Table,
 )
-from games.services import (
-    Refused,
+from games.services.errors import Refused
+from games.services.sharing import (
     invite_accept,
     invite_create,
     member_add,
@@ -36,6 +35,7 @@ from games.services import (
     watch_link_replace,
 )
 from games.views.tables import absolute_url, render_settings
+from scorekeeper import params
 
 
 @login_required

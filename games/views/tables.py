@@ -21,8 +21,7 @@ from django.views.decorators.http import (
 )
 
 from accounts.guests import is_guest
-from games import params
-from games import rules as r
+from games import engine
 from games.access import (
     get_ruleset_for_table,
     get_table_for_owner,
@@ -37,14 +36,15 @@ from games.forms import (
     TableForm,
     TableNameForm,
 )
-from games.ladder import ladder, season_ladder
 from games.models import (
     Game,
     Player,
     Ruleset,
     Table,
 )
-from games.scoreboard import describe_rules
+from games.pages.ladder import ladder, season_ladder
+from games.pages.scoreboard import describe_rules
+from scorekeeper import params
 
 
 @require_GET
@@ -78,7 +78,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             Player.objects.bulk_create(
                 Player(table=table, name=name) for name in form.cleaned_data["players"]
             )
-        if guest and len(form.cleaned_data["players"]) >= r.MIN_PLAYERS:
+        if guest and len(form.cleaned_data["players"]) >= engine.MIN_PLAYERS:
             return redirect("game_new", pk=table.pk)  # straight to the game
         return redirect(table)
     return render(request, "games/table_new.html", {"form": form})

@@ -200,11 +200,11 @@ CASES: list[tuple[str, str, str, dict[str, str]]] = [
 
 
 def table_config(name: str) -> dict:
-    from games import rules as r
-    from games.phone import check_config
+    from games import engine
+    from games.pages.phone import check_config
 
     table = TABLES[name]
-    rules = r.resolve(r.Rules.from_dict(table["rules"]), table["players"])
+    rules = engine.resolve(engine.Rules.from_dict(table["rules"]), table["players"])
     return check_config(rules, NAMES[: table["players"]])
 
 
@@ -212,11 +212,11 @@ def engine_answer(table: str, mode: str, fields: dict[str, str]) -> dict:
     """What the server says of an entry, in the shape the phone's check answers in."""
     from django.utils.text import capfirst
 
-    from games import rules as r
-    from games.entry import DealEntry
+    from games import engine
+    from games.pages.entry import DealEntry
 
     config = table_config(table)
-    rules = r.resolve(r.Rules.from_dict(TABLES[table]["rules"]), TABLES[table]["players"])
+    rules = engine.resolve(engine.Rules.from_dict(TABLES[table]["rules"]), TABLES[table]["players"])
     names = config["names"]
     entry = DealEntry.from_post(mode, rules, names, fields)
     entry.fill_remainder()
@@ -229,7 +229,7 @@ def engine_answer(table: str, mode: str, fields: dict[str, str]) -> dict:
         "problems": [capfirst(p) for p in check.problems],
         "raw": list(result.raw) if result else None,
         "scores": list(result.scores) if result else None,
-        "moonText": r.moon_summary(names, result, rules) if result else None,
+        "moonText": engine.moon_summary(names, result, rules) if result else None,
         "filled": entry.filled,
         "filledValue": None
         if entry.filled is None

@@ -8,9 +8,9 @@ import re
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from games import rules as r
+from games import engine
 from games.models import Evening, Player, Ruleset, Table
-from games.services import deal_record
+from games.services.deals import deal_record
 from tests.e2e.conftest import check_page, screenshot, sign_in
 from tests.e2e.test_seven_at_360 import misfits
 
@@ -118,7 +118,7 @@ def test_a_club_night_of_seven_in_two_rounds(browser: Browser, live_server, tran
     expect_standings([phone, screen], place_rows(points, played))
 
     # Deal 1 at the four: recorded by the other phone at that game.
-    deal_record(game=four, entry=r.PointsEntry((20, 13, 10, 0)), by=ann)
+    deal_record(game=four, entry=engine.PointsEntry((20, 13, 10, 0)), by=ann)
     add_places(points, seats4, [20, 13, 10, 0])
     played |= set(seats4)
     expect_standings([phone, screen], place_rows(points, played))
@@ -146,7 +146,9 @@ def test_a_club_night_of_seven_in_two_rounds(browser: Browser, live_server, tran
     totals4 = [20, 13, 10, 0]
     for _ in range(2):
         for game, totals in ((four, totals4), (three, totals3)):
-            deal_record(game=game, entry=r.PointsEntry((43,) + (0,) * (len(totals) - 1)), by=ann)
+            deal_record(
+                game=game, entry=engine.PointsEntry((43,) + (0,) * (len(totals) - 1)), by=ann
+            )
             totals[0] += 43
             loser = game.seats.get(number=0).player.name
             for page in (phone, screen):
@@ -175,7 +177,7 @@ def test_a_club_night_of_seven_in_two_rounds(browser: Browser, live_server, tran
     seats = [s.player.name for s in game.seats.order_by("number")]
     totals = [0, 10, 13, 20, 5, 7, 4][: len(seats)]
     totals[-1] += 43 - sum(totals)  # every deal adds up to 43
-    deal_record(game=game, entry=r.PointsEntry(tuple(totals)), by=ann)
+    deal_record(game=game, entry=engine.PointsEntry(tuple(totals)), by=ann)
     add_places(points, seats, totals)
     expect_standings([phone, screen], place_rows(points, played))
     expect(screen.locator("#evening-live")).to_contain_text("Round 2")

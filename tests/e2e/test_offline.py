@@ -182,8 +182,8 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
 
 def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_server):
     """Offline, the phone's check of counts and cards says what the server would."""
-    from games.entry import DealEntry
     from games.models import Game
+    from games.pages.entry import DealEntry
 
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
     until_the_worker_looks_after(page)

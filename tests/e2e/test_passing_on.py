@@ -10,7 +10,7 @@ from PIL import Image
 from playwright.sync_api import Browser, expect
 
 from games.models import Player, Ruleset, Table
-from games.services import game_start
+from games.services.games import game_start
 from tests.e2e.conftest import check_page, sign_in
 
 

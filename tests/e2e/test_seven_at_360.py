@@ -10,10 +10,12 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from games import rules as r
-from games.evenings import evening_draw, evening_start, round_start
+from games import engine
 from games.models import Player, Ruleset, Table
-from games.services import deal_record, game_start, watch_link_replace
+from games.services.clubnights import evening_draw, evening_start, round_start
+from games.services.deals import deal_record
+from games.services.games import game_start
+from games.services.sharing import watch_link_replace
 from tests.e2e.conftest import axe_violations, layout_problems, screenshot, sign_in
 
 NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Anne-Marie"]
@@ -66,11 +68,11 @@ def seven(transactional_db):
     for points in DEALS * 4:
         if finished.is_finished:
             break
-        deal_record(game=finished, entry=r.PointsEntry(points), by=user)
+        deal_record(game=finished, entry=engine.PointsEntry(points), by=user)
         finished.refresh_from_db()
     game = game_start(table=table, players=players[::-1], ruleset=omnibus, first_dealer=2, by=user)
     for points in DEALS:
-        deal_record(game=game, entry=r.PointsEntry(points), by=user)
+        deal_record(game=game, entry=engine.PointsEntry(points), by=user)
     # A club night of the seven, its first round under way.
     evening = evening_start(
         table=table,
@@ -83,7 +85,7 @@ def seven(transactional_db):
     evening_draw(evening=evening, sizes=(4, 3))
     round_start(evening=evening, number=1, by=user)
     four = max(evening.games.all(), key=lambda g: g.seats.count())
-    deal_record(game=four, entry=r.PointsEntry((-10, 20, 13, 10)), by=user)
+    deal_record(game=four, entry=engine.PointsEntry((-10, 20, 13, 10)), by=user)
     watch_link_replace(evening)
     return user, table, game, finished
 
@@ -151,7 +153,7 @@ def test_the_first_entry_control_is_on_the_first_screen(page: Page, live_server,
     players = [Player.objects.create(table=table, name=n) for n in NAMES[:count]]
     rules = Ruleset.objects.get(table=None, name="Black Maria, moon to the others")
     game = game_start(table=table, players=players, ruleset=rules, first_dealer=0, by=user)
-    deal_record(game=game, entry=r.PointsEntry((13, 17, 13, 0)[:count]), by=user)
+    deal_record(game=game, entry=engine.PointsEntry((13, 17, 13, 0)[:count]), by=user)
     page.set_viewport_size({"width": 360, "height": 640})
     sign_in(page, live_server)
     page.goto(live_server.url + game.get_absolute_url())

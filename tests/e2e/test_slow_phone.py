@@ -11,9 +11,10 @@ import time
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from games import rules as r
+from games import engine
 from games.models import Player, Ruleset, Table
-from games.services import deal_record, game_start
+from games.services.deals import deal_record
+from games.services.games import game_start
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_at_the_table import chip
 
@@ -57,7 +58,7 @@ def test_on_a_slow_phone_taps_saves_and_a_long_game_page_are_quick(page: Page, l
     rules = Ruleset.objects.create(table=table, name="Long", target=None, deals=100)
     game = game_start(table=table, players=players, ruleset=rules, first_dealer=0, by=user)
     for _ in range(60):
-        deal_record(game=game, entry=r.PointsEntry((17, 13, 13)), by=user)
+        deal_record(game=game, entry=engine.PointsEntry((17, 13, 13)), by=user)
     page.set_viewport_size({"width": 360, "height": 640})
     sign_in(page, live_server)
     slow_phone(page)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.history import iter_csv, iter_json
+from games.formats.writing import iter_csv, iter_json
 from games.models import Game
 
 

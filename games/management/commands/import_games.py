@@ -7,7 +7,8 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.history import ImportRefused, import_history, read_history_file
+from games.formats.reading import ImportRefused, read_history_file
+from games.services.imports import import_history
 
 
 class Command(BaseCommand):

@@ -14,48 +14,48 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from games import entry
-from games import rules as r
-from games.scoreboard import Scoreboard
+from games import engine
+from games.pages import entry
+from games.pages.scoreboard import Scoreboard
 
 
-def check_config(rules: r.Rules, names: Sequence[str]) -> dict:
+def check_config(rules: engine.Rules, names: Sequence[str]) -> dict:
     """Everything the phone's check of an entry needs: the cards, their values, the words."""
     players = len(names)
-    values = r.valued_cards(rules, players)
-    hearts = r.hearts_in_pack(rules, players)
+    values = engine.valued_cards(rules, players)
+    hearts = engine.hearts_in_pack(rules, players)
     return {
         "names": list(names),
-        "total": r.deal_total(rules, players),
+        "total": engine.deal_total(rules, players),
         "hearts": len(hearts),
         "values": dict(values),
         "cards": {
             code: {
-                "label": r.card_label(code),
-                "name": r.card_name(code),
-                "suit": r.SUIT_NAMES[code[-1]],
+                "label": engine.card_label(code),
+                "name": engine.card_name(code),
+                "suit": engine.SUIT_NAMES[code[-1]],
             }
             for code in values
         },
-        "order": sorted(values, key=r.card_sort_key),
+        "order": sorted(values, key=engine.card_sort_key),
         "entryOrder": entry.DealEntry.blank("cards", rules, names).cards_to_assign(),
-        "specials": list(r.special_cards(rules, players)),
+        "specials": list(engine.special_cards(rules, players)),
         "heartValues": sorted((values[c] for c in hearts), reverse=True),
         "spot": rules.hearts == "spot",
         "moon": rules.moon,
-        "moonValue": r.moon_value(rules, players),
-        "bonus": r.bonus_value(rules, players),
+        "moonValue": engine.moon_value(rules, players),
+        "bonus": engine.bonus_value(rules, players),
         "text": {
             # The engine's and the entry form's own words.
-            "heartsNotWhole": _(r.HEARTS_NOT_WHOLE),
-            "heartsSum": _(r.HEARTS_SUM),
-            "nobodyTook": _(r.NOBODY_TOOK),
-            "pointsSum": _(r.POINTS_SUM),
-            "infeasible": _(r.INFEASIBLE),
-            "infeasibleCards": _(r.INFEASIBLE_CARDS),
-            "moonOthers": _(r.MOON_OTHERS),
-            "moonSelf": _(r.MOON_SELF),
-            "and": _(r.AND),
+            "heartsNotWhole": _(engine.HEARTS_NOT_WHOLE),
+            "heartsSum": _(engine.HEARTS_SUM),
+            "nobodyTook": _(engine.NOBODY_TOOK),
+            "pointsSum": _(engine.POINTS_SUM),
+            "infeasible": _(engine.INFEASIBLE),
+            "infeasibleCards": _(engine.INFEASIBLE_CARDS),
+            "moonOthers": _(engine.MOON_OTHERS),
+            "moonSelf": _(engine.MOON_SELF),
+            "and": _(engine.AND),
             "heartsToEnter": _(entry.HEARTS_TO_ENTER),
             "pointsToEnter": _(entry.POINTS_TO_ENTER),
             "notANumber": _(entry.POINTS_NOT_A_NUMBER),

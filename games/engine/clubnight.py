@@ -15,7 +15,7 @@ from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.rules import MAX_PLAYERS, MIN_PLAYERS
+from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 PLACES = "places"
 SHARE = "share"

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import rules as r
+from games import engine
 from games.models import Deal
-from games.params import clean_text, whole_number
+from scorekeeper.params import clean_text, whole_number
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class DealEntry:
     """
 
     mode: str
-    rules: r.Rules
+    rules: engine.Rules
     names: list[str]
     hearts: list[str] = field(default_factory=list)  # counts, as typed
     points: list[str] = field(default_factory=list)  # points, as typed
@@ -73,15 +73,15 @@ class DealEntry:
 
     @property
     def hearts_total(self) -> int:
-        return len(r.hearts_in_pack(self.rules, self.players))
+        return len(engine.hearts_in_pack(self.rules, self.players))
 
     def cards_to_assign(self) -> list[str]:
         if self.mode == "cards":
-            return sorted(r.valued_cards(self.rules, self.players), key=_entry_order)
-        return sorted(r.special_cards(self.rules, self.players), key=_entry_order)
+            return sorted(engine.valued_cards(self.rules, self.players), key=_entry_order)
+        return sorted(engine.special_cards(self.rules, self.players), key=_entry_order)
 
     @classmethod
-    def blank(cls, mode: str, rules: r.Rules, names: Sequence[str]) -> DealEntry:
+    def blank(cls, mode: str, rules: engine.Rules, names: Sequence[str]) -> DealEntry:
         form = cls(mode, rules, list(names))
         form.hearts = [""] * len(names)
         form.points = [""] * len(names)
@@ -90,7 +90,7 @@ class DealEntry:
 
     @classmethod
     def from_post(
-        cls, mode: str, rules: r.Rules, names: Sequence[str], data: Mapping[str, str]
+        cls, mode: str, rules: engine.Rules, names: Sequence[str], data: Mapping[str, str]
     ) -> DealEntry:
         form = cls.blank(mode, rules, names)
         # What was typed is shown again as typed, up to a length nobody types.
@@ -102,12 +102,14 @@ class DealEntry:
         return form
 
     @classmethod
-    def from_entry(cls, rules: r.Rules, names: Sequence[str], entry: r.Entry) -> DealEntry:
+    def from_entry(
+        cls, rules: engine.Rules, names: Sequence[str], entry: engine.Entry
+    ) -> DealEntry:
         form = cls.blank(entry.mode, rules, names)
-        if isinstance(entry, r.PointsEntry):
+        if isinstance(entry, engine.PointsEntry):
             form.points = [str(p) for p in entry.points]
         else:
-            if isinstance(entry, r.CountsEntry):
+            if isinstance(entry, engine.CountsEntry):
                 form.hearts = [str(h) for h in entry.hearts]
             for seat, cards in enumerate(entry.cards):
                 for card in cards:
@@ -120,7 +122,7 @@ class DealEntry:
         if self.mode == "counts":
             values, total = self.hearts, self.hearts_total
         elif self.mode == "points":
-            values, total = self.points, r.deal_total(self.rules, self.players)
+            values, total = self.points, engine.deal_total(self.rules, self.players)
         else:
             return
         empty = [s for s, v in enumerate(values) if v == ""]
@@ -135,25 +137,25 @@ class DealEntry:
         values[empty[0]] = str(remainder)
         self.filled = empty[0]
 
-    def entry(self) -> r.Entry | None:
+    def entry(self) -> engine.Entry | None:
         """The engine's entry, or None with ``problems`` saying what can't be read."""
         self.problems = []
         if self.mode == "points":
             points = [self._number(v, s, "points") for s, v in enumerate(self.points)]
             if self.problems:
                 return None
-            return r.PointsEntry(tuple(points))  # type: ignore[arg-type]
+            return engine.PointsEntry(tuple(points))  # type: ignore[arg-type]
         per_seat: list[list[str]] = [[] for _ in self.names]
         for card, seat in self.takers.items():
             if seat is not None:
                 per_seat[seat].append(card)
         cards = tuple(tuple(c) for c in per_seat)
         if self.mode == "cards":
-            return r.CardsEntry(cards)
+            return engine.CardsEntry(cards)
         hearts = [self._number(v, s, "hearts") for s, v in enumerate(self.hearts)]
         if self.problems:
             return None
-        return r.CountsEntry(tuple(hearts), cards)  # type: ignore[arg-type]
+        return engine.CountsEntry(tuple(hearts), cards)  # type: ignore[arg-type]
 
     def _number(self, value: str, seat: int, what: str) -> int | None:
         name = self.names[seat]
@@ -167,25 +169,25 @@ class DealEntry:
             self.problems.append(_(wrong).format(name=name, value=value[:10]))
         return number
 
-    def check(self) -> r.DealCheck:
+    def check(self) -> engine.DealCheck:
         entry = self.entry()
         if entry is not None:
-            return r.check_deal(self.rules, self.names, entry)
-        total = r.deal_total(self.rules, self.players)
+            return engine.check_deal(self.rules, self.names, entry)
+        total = engine.deal_total(self.rules, self.players)
         problems = self.problems
         if self.mode == "counts":
             # Too many hearts already: that is the problem, not the ones still to enter.
             typed = sum(n for n in map(whole_number, self.hearts) if n is not None and n > 0)
             if typed > self.hearts_total:
-                problems = [_(r.HEARTS_SUM).format(counted=typed, hearts=self.hearts_total)]
-        return r.DealCheck(self._counted_so_far(), total, tuple(problems), None)
+                problems = [_(engine.HEARTS_SUM).format(counted=typed, hearts=self.hearts_total)]
+        return engine.DealCheck(self._counted_so_far(), total, tuple(problems), None)
 
     def _counted_so_far(self) -> int:
         """The running count of a half-entered deal, from what can be read."""
         typed = self.points if self.mode == "points" else self.hearts
         counted = sum(n for n in map(whole_number, typed) if n is not None)
         if self.mode == "counts":
-            values = r.valued_cards(self.rules, self.players)
+            values = engine.valued_cards(self.rules, self.players)
             counted += sum(values[c] for c, seat in self.takers.items() if seat is not None)
         return counted
 
@@ -196,7 +198,7 @@ class DealEntry:
             (
                 name,
                 [c for c in rows if c.taker == seat],
-                sum(r.card_value(self.rules, c.code) for c in rows if c.taker == seat),
+                sum(engine.card_value(self.rules, c.code) for c in rows if c.taker == seat),
             )
             for seat, name in enumerate(self.names)
         ]
@@ -227,9 +229,9 @@ class DealEntry:
         return [
             CardRow(
                 code=code,
-                label=r.card_label(code),
-                name=r.card_name(code),
-                suit=r.SUIT_NAMES[code[-1]],
+                label=engine.card_label(code),
+                name=engine.card_name(code),
+                suit=engine.SUIT_NAMES[code[-1]],
                 taker=seat,
             )
             for code, seat in self.takers.items()
@@ -239,7 +241,7 @@ class DealEntry:
 def _entry_order(card: str) -> tuple[int, int]:
     """Spades first (Q♠ K♠ A♠ are what people look for), then J♦, then hearts."""
     order = {"S": 0, "D": 1, "H": 2, "C": 3}
-    rank = r.RANKS.index(card[:-1])
+    rank = engine.RANKS.index(card[:-1])
     if card[-1] == "S":
         rank = {"Q": 0, "K": 1, "A": 2}.get(card[:-1], 3 + rank)
     return order[card[-1]], rank
@@ -248,15 +250,15 @@ def _entry_order(card: str) -> tuple[int, int]:
 MODE_NAMES = dict(Deal.Mode.choices)  # the entry modes in the person's language
 
 
-def default_mode(rules: r.Rules, remembered: str) -> str:
+def default_mode(rules: engine.Rules, remembered: str) -> str:
     """The table's last choice, else counts for one-point hearts and cards for spot."""
-    if remembered in r.ENTRY_MODES and not (remembered == "counts" and rules.hearts != "one"):
+    if remembered in engine.ENTRY_MODES and not (remembered == "counts" and rules.hearts != "one"):
         return remembered
     return "counts" if rules.hearts == "one" else "cards"
 
 
-def modes_for(rules: r.Rules) -> list[str]:
-    return [m for m in r.ENTRY_MODES if not (m == "counts" and rules.hearts != "one")]
+def modes_for(rules: engine.Rules) -> list[str]:
+    return [m for m in engine.ENTRY_MODES if not (m == "counts" and rules.hearts != "one")]
 
 
 def _typed(data: Mapping[str, str], name: str) -> str:

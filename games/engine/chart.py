@@ -1,6 +1,7 @@
 """The running-totals chart: geometry only, drawn as SVG by a template.
 
-No Django here. Colours are the Okabe-Ito set, which stays distinguishable
+No Django here: its words come through the engine's (games/engine/words.py).
+Colours are the Okabe-Ito set, which stays distinguishable
 for the common kinds of colour blindness, and every line also has its own
 dash pattern, so colour is never the only way to tell players apart.
 
@@ -15,8 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from games.engine.words import _, ngettext
 
 WIDTH = 320
 HEIGHT = 200

@@ -1,6 +1,6 @@
-"""Operations that write: starting games and recording, editing, deleting deals.
+"""Recording, editing and deleting deals.
 
-Every deal write goes through :func:`_rescore`, inside one transaction with
+Every deal write goes through :func:`store_scores`, inside one transaction with
 the game row locked, so the stored scores are always what the rules engine
 computes from the stored entries, and a refused change leaves nothing behind.
 """
@@ -8,129 +8,35 @@ computes from the stored entries, and a refused change leaves nothing behind.
 from __future__ import annotations
 
 import copy
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import ladder, sql
-from games import rules as r
+from games import engine, sql
 from games.models import (
     Deal,
     DealChange,
     Game,
-    Invite,
-    Membership,
-    Player,
-    Ruleset,
     Seat,
-    Table,
-    new_token,
 )
+from games.services import ladder
+from games.services.errors import DealConflict, Refused
 
 GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
-NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
-PLAYERS_TWICE = gettext_noop("A player can sit only once at a game.")
-
-
-class Refused(Exception):
-    """A change the rules don't allow; ``problems`` say why in players' terms."""
-
-    def __init__(self, problems: Sequence[str] | str, deal: int | None = None):
-        self.problems = [problems] if isinstance(problems, str) else list(problems)
-        self.deal = deal  # the number of the deal refused, when it is one deal
-        super().__init__("; ".join(self.problems))
-
-
-@dataclass
-class DealConflict(Exception):
-    """Somebody else changed the game since this entry was started."""
-
-    message: str
-    deal: Deal | None
 
 
 def seat_names(game: Game) -> list[str]:
     return [seat.player.name for seat in game.seats.select_related("player")]
 
 
-def game_start(
-    *,
-    table: Table,
-    players: Sequence[Player],
-    ruleset: Ruleset,
-    first_dealer: int | None = None,
-    by: AbstractBaseUser | None = None,
-    key: str = "",
-    rules: r.Rules | None = None,
-    new_players: Sequence[str] = (),
-) -> Game:
-    """Seat ``players`` in this order (clockwise) and start a game.
-
-    ``first_dealer`` is a seat index; None draws one at random. ``key`` names
-    this start: a game already started with it is returned as it is. ``rules``
-    are the ruleset's as chosen for this game (its end and moon, say);
-    ``new_players`` join the table and sit after ``players``.
-    """
-    if key:
-        started = table.games.filter(start_key=key).first()
-        if started is not None:
-            return started
-    if any(p.table_id != table.pk for p in players):
-        raise Refused(_(NOT_YOUR_PLAYERS))
-    if len({p.pk for p in players}) != len(players):
-        raise Refused(_(PLAYERS_TWICE))
-    count = len(players) + len(new_players)
-    try:
-        rules = r.resolve(rules or ruleset.to_rules(), count)
-    except r.RulesError as error:
-        raise Refused(error.problems) from None
-    if first_dealer is None:
-        first_dealer = secrets.randbelow(count)
-    if not 0 <= first_dealer < count:
-        raise Refused(_("The first dealer must be one of the players."))
-    try:
-        with transaction.atomic():
-            players = list(players) + [_new_player(table, name) for name in new_players]
-            game = Game.objects.create(
-                table=table,
-                ruleset=ruleset,
-                rules=rules.to_dict(),
-                first_dealer=first_dealer,
-                created_by=by if by is not None and by.is_authenticated else None,
-                start_key=key,
-            )
-            Seat.objects.bulk_create(
-                Seat(game=game, player=player, number=number)
-                for number, player in enumerate(players)
-            )
-    except IntegrityError:
-        # The same form, sent twice at once: the other request started it.
-        started = table.games.filter(start_key=key).first() if key else None
-        if started is None:
-            raise
-        return started
-    return game
-
-
-def _new_player(table: Table, name: str) -> Player:
-    try:
-        with transaction.atomic():
-            return Player.objects.create(table=table, name=name)
-    except IntegrityError:
-        # Added meanwhile, by another phone.
-        raise Refused(_("{name} already plays at this table.").format(name=name)) from None
-
-
 def deal_record(
     *,
     game: Game,
-    entry: r.Entry,
+    entry: engine.Entry,
     by: AbstractBaseUser | None,
     number: int | None = None,
     key: str | None = None,
@@ -181,7 +87,7 @@ def deal_record(
             raise Refused(_(GAME_FINISHED))
         seats = list(seats)
         try:
-            state = r.score_game(
+            state = engine.score_game(
                 game.get_rules(),
                 [seat.player.name for seat in seats],
                 game.first_dealer,
@@ -189,7 +95,7 @@ def deal_record(
                 played=played,
                 totals_before=totals,
             )
-        except r.GameError as error:
+        except engine.GameError as error:
             raise Refused(error.problems, deal=error.deal) from None
         deal = Deal(
             game=game,
@@ -207,7 +113,7 @@ def deal_record(
 def deal_edit(
     *,
     deal: Deal,
-    entry: r.Entry,
+    entry: engine.Entry,
     by: AbstractBaseUser | None,
     version: int | None = None,
     key: str | None = None,
@@ -314,13 +220,13 @@ def changed_message(deal: Deal) -> str:
     ).format(number=deal.number)
 
 
-def _score(game: Game, deals: Sequence[Deal]) -> r.GameState:
+def _score(game: Game, deals: Sequence[Deal]) -> engine.GameState:
     names = seat_names(game)
     try:
-        return r.score_game(
+        return engine.score_game(
             game.get_rules(), names, game.first_dealer, [d.get_entry() for d in deals]
         )
-    except r.GameError as error:
+    except engine.GameError as error:
         raise Refused(error.problems) from None
 
 
@@ -331,7 +237,7 @@ def _rescore(
     start: int,
     changed: set[int] | None = None,
     also: Sequence[str] = (),
-) -> r.GameState:
+) -> engine.GameState:
     state = _score(game, deals)
     store_scores(game, deals, state, start=start, changed=changed, also=also)
     return state
@@ -340,7 +246,7 @@ def _rescore(
 def store_scores(
     game: Game,
     deals: Sequence[Deal],
-    state: r.GameState,
+    state: engine.GameState,
     *,
     start: int,
     changed: set[int] | None = None,
@@ -390,87 +296,3 @@ def store_scores(
     game.save(update_fields=fields)
     if rerate and (state.finished or was == Game.Status.FINISHED):
         ladder.rerate(game.table)
-
-
-def game_delete(*, game: Game) -> None:
-    """Delete a game with its deals and their trail; a finished one rates the table again."""
-    with transaction.atomic():
-        table, finished = game.table, game.is_finished
-        game.delete()
-        if finished:
-            ladder.rerate(table)
-
-
-def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
-    """A new game with the same seats and rules; the next dealer deals first."""
-    seats = list(game.seats.select_related("player").order_by("number"))
-    players = len(seats)
-    played = game.deals.count()
-    with transaction.atomic():
-        new = Game.objects.create(
-            table=game.table,
-            ruleset=game.ruleset,
-            rules=game.rules,
-            first_dealer=r.dealer(game.first_dealer, players, played + 1),
-            created_by=_user(by),
-        )
-        Seat.objects.bulk_create(
-            Seat(game=new, player=seat.player, number=seat.number) for seat in seats
-        )
-    return new
-
-
-# --- Sharing ---------------------------------------------------------------------
-
-
-INVITE_USED = gettext_noop("This invite link has been used or has expired: ask for a new one.")
-
-
-def member_add(*, table: Table, user: AbstractBaseUser) -> Membership:
-    """Make ``user`` a member of ``table`` (the owner is one already)."""
-    if user.pk == table.owner_id:
-        raise Refused(
-            _("{username} owns {table} already.").format(
-                username=user.get_username(), table=table.name
-            )
-        )
-    membership, created = Membership.objects.get_or_create(table=table, user=user)
-    if not created:
-        raise Refused(
-            _("{username} is already a member of {table}.").format(
-                username=user.get_username(), table=table.name
-            )
-        )
-    return membership
-
-
-def invite_create(*, table: Table, by: AbstractBaseUser) -> Invite:
-    return Invite.objects.create(table=table, created_by=by)
-
-
-def invite_accept(*, token: str, user: AbstractBaseUser) -> Table:
-    """Use an invite once: the first to open it joins; expired or used links refuse."""
-    with transaction.atomic():
-        invite = Invite.objects.select_for_update().select_related("table").filter(token=token)
-        invite = invite.first()
-        if invite is None or not invite.is_usable:
-            raise Refused(_(INVITE_USED))
-        table = invite.table
-        if user.pk != table.owner_id:
-            Membership.objects.get_or_create(table=table, user=user)
-        invite.used_at = timezone.now()
-        invite.used_by = user
-        invite.save(update_fields=["used_at", "used_by"])
-        return table
-
-
-def watch_link_replace(obj: Game | Table) -> str:
-    """A new read-only link (the old one stops working)."""
-    obj.watch_token = new_token()
-    obj.save(update_fields=["watch_token"])
-    return obj.watch_token
-
-
-def watch_link_off(obj: Game | Table) -> None:
-    obj.watch_token = None
-    obj.save(update_fields=["watch_token"])

@@ -11,9 +11,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from games.params import clean_text
-
 _SPACES = re.compile(r"\s+")
+
+# Characters nobody means to type: controls (NUL among them), format characters
+# such as the zero-width space and joiners, lone surrogates, unassigned ones.
+_INVISIBLE = {"Cc", "Cf", "Cs", "Co", "Cn"}
+
+
+def clean_text(value: str) -> str:
+    """``value`` without invisible characters (kept: ordinary white space)."""
+    return "".join(c for c in value if c in "\t\n\r " or unicodedata.category(c) not in _INVISIBLE)
 
 
 def normalise_name(value: str) -> str:

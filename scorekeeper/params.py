@@ -10,7 +10,6 @@ in the person's words; nothing after it runs, so nothing is written.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Collection, Mapping
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -18,6 +17,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django_htmx.middleware import HtmxDetails
+
+from games.engine.names import clean_text
 
 # Deal numbers, versions: PostgreSQL's integer column holds up to here.
 LARGEST = 2**31 - 1
@@ -97,16 +98,6 @@ def choice(data: Mapping[str, str], name: str, choices: Collection[str], default
 def text(data: Mapping[str, str], name: str, *, most: int = 200) -> str:
     """Free text, cut to ``most`` characters, without control characters."""
     return clean_text(data.get(name, ""))[:most]
-
-
-# Characters nobody means to type: controls (NUL among them), format characters
-# such as the zero-width space and joiners, lone surrogates, unassigned ones.
-_INVISIBLE = {"Cc", "Cf", "Cs", "Co", "Cn"}
-
-
-def clean_text(value: str) -> str:
-    """``value`` without invisible characters (kept: ordinary white space)."""
-    return "".join(c for c in value if c in "\t\n\r " or unicodedata.category(c) not in _INVISIBLE)
 
 
 def refuse_unreadable_values(get_response: Callable[[HttpRequest], HttpResponse]):

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import rules as r
-from games.chart import Chart, score_chart
+from games import engine
+from games.engine.chart import Chart, score_chart
 from games.models import Deal, Game, Seat
 
 
@@ -93,7 +93,7 @@ def short_names(names: list[str], least: int = 3) -> list[str]:
             return [name[: cut[name]].rstrip() for name in names]
 
 
-def the_end(rules: r.Rules) -> str:
+def the_end(rules: engine.Rules) -> str:
     """ "to 100", "to 100 or 12 deals", "12 deals"."""
     if rules.target is not None and rules.deals is not None:
         return _("to {target} or {deals} deals").format(target=rules.target, deals=rules.deals)
@@ -102,7 +102,7 @@ def the_end(rules: r.Rules) -> str:
     return ngettext("{count} deal", "{count} deals", rules.deals).format(count=rules.deals)
 
 
-def describe_rules(rules: r.Rules) -> str:
+def describe_rules(rules: engine.Rules) -> str:
     """A ruleset in a line, from its settings (so it never contradicts them).
 
     The deal total and the pass depend on the number of players: the game
@@ -111,12 +111,12 @@ def describe_rules(rules: r.Rules) -> str:
     values = [
         _("hearts at face value") if rules.hearts == "spot" else _("hearts 1 each"),
         *(
-            f"{r.card_label(code)} {value}".replace("-", "−")
+            f"{engine.card_label(code)} {value}".replace("-", "−")
             for code, value in (
-                (r.QUEEN_OF_SPADES, rules.queen_of_spades),
-                (r.KING_OF_SPADES, rules.king_of_spades),
-                (r.ACE_OF_SPADES, rules.ace_of_spades),
-                (r.JACK_OF_DIAMONDS, rules.jack_of_diamonds),
+                (engine.QUEEN_OF_SPADES, rules.queen_of_spades),
+                (engine.KING_OF_SPADES, rules.king_of_spades),
+                (engine.ACE_OF_SPADES, rules.ace_of_spades),
+                (engine.JACK_OF_DIAMONDS, rules.jack_of_diamonds),
             )
             if value
         ),
@@ -171,23 +171,23 @@ class Scoreboard:
             for s in seats
         ]
         self.winners = [s.player.name for s in seats if s.is_winner]
-        self.deal_total = r.deal_total(self.rules, players)
-        self.moon_value = r.moon_value(self.rules, players)
+        self.deal_total = engine.deal_total(self.rules, players)
+        self.moon_value = engine.moon_value(self.rules, players)
         self.coming = None if game.is_finished else self._coming(self.deal_count + 1)
 
     def _coming(self, number: int) -> Coming:
         rules, names, players = self.rules, self.names, len(self.names)
         passes = []
         for seat in range(players):
-            receiver = r.pass_receiver(rules, players, number, seat)
+            receiver = engine.pass_receiver(rules, players, number, seat)
             if receiver is not None:
                 passes.append(PassLine(names[seat], names[receiver]))
         return Coming(
             number=number,
-            dealer=names[r.dealer(self.game.first_dealer, players, number)],
-            leader=names[r.leader(self.game.first_dealer, players, number)],
-            pass_cards=r.cards_passed(rules, players),
-            direction=r.pass_direction(rules, players, number),
+            dealer=names[engine.dealer(self.game.first_dealer, players, number)],
+            leader=names[engine.leader(self.game.first_dealer, players, number)],
+            pass_cards=engine.cards_passed(rules, players),
+            direction=engine.pass_direction(rules, players, number),
             passes=passes,
         )
 
@@ -201,12 +201,12 @@ class Scoreboard:
     def facts(self) -> list[str]:
         """What the table needs to know before dealing: cards each, cards out, the pass, the end."""
         rules, players = self.rules, len(self.names)
-        removed = r.removed_cards(rules, players)
-        passed = r.cards_passed(rules, players)
-        each = r.cards_each(rules, players)
+        removed = engine.removed_cards(rules, players)
+        passed = engine.cards_passed(rules, players)
+        each = engine.cards_each(rules, players)
         facts = [
             ngettext("{count} card each", "{count} cards each", each).format(count=each),
-            _("{cards} out").format(cards=" ".join(r.card_label(c) for c in removed))
+            _("{cards} out").format(cards=" ".join(engine.card_label(c) for c in removed))
             if removed
             else _("no cards out"),
         ]
@@ -232,7 +232,7 @@ class Scoreboard:
         """The facts above the coming deal's banner, which says a pass to the right itself."""
         facts = self.facts
         if self.coming is not None and self.rules.pass_direction == "right":
-            passed = r.cards_passed(self.rules, len(self.names))
+            passed = engine.cards_passed(self.rules, len(self.names))
             if passed:
                 del facts[2]
         return facts
@@ -253,7 +253,7 @@ class Scoreboard:
 
     @property
     def winners_text(self) -> str:
-        return r.join_names(self.winners)
+        return engine.join_names(self.winners)
 
     @cached_property
     def history(self) -> list[HistoryRow]:
@@ -270,7 +270,7 @@ class Scoreboard:
             HistoryRow(
                 pk=pk,
                 number=number,
-                dealer=names[dealer := r.dealer(game.first_dealer, players, number)],
+                dealer=names[dealer := engine.dealer(game.first_dealer, players, number)],
                 dealer_short=self.short_names[dealer],
                 cells=[
                     (str(score), str(total), moon == seat)

@@ -1,8 +1,6 @@
-"""Club nights in the database: starting one, drawing and starting its rounds, its standings.
+"""Club nights in the database: starting one, who is here, drawing and starting rounds.
 
-The splitting, seating and standings themselves are :mod:`games.clubnight`'s;
-each game of an evening is an ordinary game started by
-:func:`games.services.game_start`.
+The split and the seating are worked out by games/engine/clubnight.py.
 """
 
 from __future__ import annotations
@@ -11,84 +9,27 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
-from games import clubnight
-from games import rules as r
+from games import engine
+from games.engine import clubnight
 from games.models import Evening, Game, Player, Ruleset, Seat, Table
-from games.services import Refused, game_start
+from games.services.errors import Refused
+from games.services.games import game_start
 
 MOST_PRESENT = 42  # six games of seven
+
+
 NOT_ENOUGH = "A club night needs at least {least} people: {present} are here."
 
 
 def new_rng() -> random.Random:
     return random.Random(secrets.randbits(64))
-
-
-def usual_size(table: Table, rules: r.Rules) -> int:
-    """How many usually play at this table: the commonest size of its last games.
-
-    A table with no games yet: three for Black Maria (the spades carry
-    points), four for the Hearts games.
-    """
-    sizes = Counter(
-        Seat.objects.filter(game__in=table.games.order_by("-started_at")[:30].values("pk"))
-        .values("game")
-        .annotate(n=Count("pk"))
-        .values_list("n", flat=True)
-    )
-    if sizes:
-        return sizes.most_common(1)[0][0]
-    return 3 if rules.king_of_spades or rules.ace_of_spades else 4
-
-
-def allowed_sizes(rules: r.Rules) -> list[int]:
-    return [n for n in range(r.MIN_PLAYERS, r.MAX_PLAYERS + 1) if not r.rules_problems(rules, n)]
-
-
-def evening_rules(evening: Evening) -> r.Rules:
-    return evening.ruleset.to_rules() if evening.ruleset else r.Rules()
-
-
-def splits_for(evening: Evening, present: int) -> list[tuple[int, ...]]:
-    rules = evening_rules(evening)
-    return clubnight.splits(present, usual_size(evening.table, rules), allowed_sizes(rules))
-
-
-def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
-    """Why this many people can't be split into games by these rules; "" if they can."""
-    if present < r.MIN_PLAYERS:
-        return _(NOT_ENOUGH).format(least=r.MIN_PLAYERS, present=present)
-    rules = ruleset.to_rules() if ruleset else r.Rules()
-    if not clubnight.splits(present, 3, allowed_sizes(rules)):
-        return _("{count} people can't be split into games these rules deal for.").format(
-            count=present
-        )
-    return ""
-
-
-def rounds(evening: Evening) -> list[list[Game]]:
-    """The evening's games by round (first round first), each with seats and players."""
-    games = (
-        evening.games.annotate(deal_count=Count("deals"))
-        .prefetch_related("seats__player")
-        .order_by("round", "id")
-    )
-    by_round: dict[int, list[Game]] = {}
-    for game in games:
-        by_round.setdefault(game.round or 0, []).append(game)
-    return [by_round[n] for n in sorted(by_round)]
-
-
-def _seatings(played: list[list[Game]]) -> list[list[list[int]]]:
-    return [[[seat.player_id for seat in game.seats.all()] for game in round_] for round_ in played]
 
 
 def evening_start(
@@ -173,10 +114,6 @@ def evening_present(
         _draw(evening, rng=rng)
 
 
-def next_round(evening: Evening) -> int:
-    return (evening.games.aggregate(n=Max("round"))["n"] or 0) + 1
-
-
 def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = None) -> bool:
     """Start round ``number`` as drawn: its games, at once. False if it had started already.
 
@@ -219,66 +156,72 @@ def evening_delete(*, evening: Evening) -> None:
         evening.delete()
 
 
-def round_over(played: list[list[Game]]) -> bool:
-    return not played or all(game.is_finished for game in played[-1])
+def usual_size(table: Table, rules: engine.Rules) -> int:
+    """How many usually play at this table: the commonest size of its last games.
 
-
-def evening_version(evening: Evening) -> str:
-    """What the evening's live pages show, as one string that changes when any of it does."""
-    games = evening.games.aggregate(n=Count("pk"), v=Sum("version"))
-    return f"{evening.pk}.{evening.version}.{games['n']}.{games['v'] or 0}"
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    place: int
-    name: str
-    player: int
-    games: int
-    wins: int
-    points: int
-    score: str  # as shown: "2½", "87 %", or "" before a first deal
-
-
-def standings(evening: Evening, played: list[list[Game]]) -> list[StandingLine]:
-    names = {p.pk: p.name for p in evening.present.all()}
-    results = []
-    for round_ in played:
-        for game in round_:
-            seats = list(game.seats.all())
-            for seat in seats:
-                names.setdefault(seat.player_id, seat.player.name)
-            rules = game.get_rules()
-            results.append(
-                clubnight.Result(
-                    totals=[(seat.player_id, seat.total) for seat in seats],
-                    deals=game.deal_count,
-                    deal_total=r.deal_total(rules, len(seats)),
-                    finished=game.is_finished,
-                )
-            )
-    # Everyone here is on the table from the start, before their first deal.
-    results.append(
-        clubnight.Result([(pk, 0) for pk in names], deals=0, deal_total=0, finished=False)
+    A table with no games yet: three for Black Maria (the spades carry
+    points), four for the Hearts games.
+    """
+    sizes = Counter(
+        Seat.objects.filter(game__in=table.games.order_by("-started_at")[:30].values("pk"))
+        .values("game")
+        .annotate(n=Count("pk"))
+        .values_list("n", flat=True)
     )
+    if sizes:
+        return sizes.most_common(1)[0][0]
+    return 3 if rules.king_of_spades or rules.ace_of_spades else 4
+
+
+def allowed_sizes(rules: engine.Rules) -> list[int]:
     return [
-        StandingLine(
-            place=line.place,
-            name=names[line.person],
-            player=line.person,
-            games=line.games,
-            wins=line.wins,
-            points=line.points,
-            score=_shown(line.score, evening.scoring),
-        )
-        for line in clubnight.standings(results, evening.scoring)
+        n
+        for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)
+        if not engine.rules_problems(rules, n)
     ]
 
 
-def _shown(score, scoring: str) -> str:
-    if score is None:
-        return ""
-    if scoring == Evening.Scoring.SHARE:
-        return _("{percent}%").format(percent=round(score))
-    whole, half = divmod(score * 2, 2)
-    return f"{int(whole)}{'½' if half else ''}"
+def evening_rules(evening: Evening) -> engine.Rules:
+    return evening.ruleset.to_rules() if evening.ruleset else engine.Rules()
+
+
+def splits_for(evening: Evening, present: int) -> list[tuple[int, ...]]:
+    rules = evening_rules(evening)
+    return clubnight.splits(present, usual_size(evening.table, rules), allowed_sizes(rules))
+
+
+def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
+    """Why this many people can't be split into games by these rules; "" if they can."""
+    if present < engine.MIN_PLAYERS:
+        return _(NOT_ENOUGH).format(least=engine.MIN_PLAYERS, present=present)
+    rules = ruleset.to_rules() if ruleset else engine.Rules()
+    if not clubnight.splits(present, 3, allowed_sizes(rules)):
+        return _("{count} people can't be split into games these rules deal for.").format(
+            count=present
+        )
+    return ""
+
+
+def rounds(evening: Evening) -> list[list[Game]]:
+    """The evening's games by round (first round first), each with seats and players."""
+    games = (
+        evening.games.annotate(deal_count=Count("deals"))
+        .prefetch_related("seats__player")
+        .order_by("round", "id")
+    )
+    by_round: dict[int, list[Game]] = {}
+    for game in games:
+        by_round.setdefault(game.round or 0, []).append(game)
+    return [by_round[n] for n in sorted(by_round)]
+
+
+def _seatings(played: list[list[Game]]) -> list[list[list[int]]]:
+    return [[[seat.player_id for seat in game.seats.all()] for game in round_] for round_ in played]
+
+
+def next_round(evening: Evening) -> int:
+    return (evening.games.aggregate(n=Max("round"))["n"] or 0) + 1
+
+
+def round_over(played: list[list[Game]]) -> bool:
+    return not played or all(game.is_finished for game in played[-1])

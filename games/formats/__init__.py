@@ -1,0 +1,1 @@
+"""The history file: JSON format 1 and CSV, written, read and uploaded."""

@@ -1,0 +1,296 @@
+"""Reading the history file: every game checked, and the whole file refused
+with the game, the deal and the reason on any error."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from itertools import accumulate
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.engine.names import name_key, normalise_name
+from games.formats.writing import FORMAT
+from games.models import (
+    NAME_MAX_LENGTH,
+    TABLE_NAME_MAX_LENGTH,
+    Evening,
+)
+
+
+class ImportRefused(Exception):
+    """A file that can't be imported; nothing was saved."""
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+# A history file is never nested deeper than this (format 1 needs 5 levels).
+MOST_DEPTH = 20
+
+
+# Games in one file imported through a web page (a backup on the command line
+# may hold more); deals per game are bounded by the rules (rules.MOST_DEALS).
+WEB_MOST_GAMES = 500
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def read_history_file(raw: bytes) -> Any:
+    """The JSON document in ``raw``, or :class:`ImportRefused` saying why it can't be read.
+
+    Checked for depth before parsing (deep nesting would exhaust Python's
+    recursion) and for text that can't be stored (a lone surrogate).
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportRefused(_("This file is not a history file (it is not JSON text).")) from None
+    brackets = re.sub(r"[^\[\]{}]", "", _JSON_STRING.sub("", text))
+    depth = max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+    if depth > MOST_DEPTH:
+        raise ImportRefused(
+            _("This file is not a history file: it is nested {depth} levels deep.").format(
+                depth=depth
+            )
+        )
+    try:
+        data = json.loads(text)
+        # Every text in it must be storable: "\ud800" alone is JSON, but not text.
+        json.dumps(data, ensure_ascii=False).encode()
+    except (ValueError, UnicodeEncodeError):
+        # ValueError: not JSON, or a number thousands of digits long.
+        raise ImportRefused(_("This file is not a history file (it is not JSON text).")) from None
+    return data
+
+
+@dataclass(frozen=True)
+class ParsedGame:
+    table: str
+    names: tuple[str, ...]
+    first_dealer: int
+    rules: engine.Rules
+    entries: tuple[engine.Entry, ...]
+    state: engine.GameState
+    # The club night and round it was played in, when the file says.
+    evening: ParsedEvening | None = None
+    round: int | None = None
+
+
+@dataclass(frozen=True)
+class ParsedEvening:
+    key: str
+    name: str
+    date: date
+    scoring: str
+
+
+def parse_history(data: Any, *, most_games: int | None = None) -> list[ParsedGame]:
+    """Check a whole file; raise :class:`ImportRefused` naming game, deal and reason."""
+    if not isinstance(data, dict):
+        raise ImportRefused(_("The file is not a scorekeeper history (expected a JSON object)."))
+    if data.get("format") != FORMAT:
+        raise ImportRefused(
+            _("The file's format is {found}; this app reads {expected}.").format(
+                found=repr(data.get("format")), expected=repr(FORMAT)
+            )
+        )
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise ImportRefused(_("The file has no list of games."))
+    if most_games is not None and len(games) > most_games:
+        raise ImportRefused(
+            _(
+                "The file holds {count} games; at most {most} can be imported at once here. "
+                "Import it on the command line, or export fewer games."
+            ).format(count=len(games), most=most_games)
+        )
+    return [_parse_game(index, game) for index, game in enumerate(games, start=1)]
+
+
+def _parse_game(index: int, data: Any) -> ParsedGame:
+    def refuse(reason: str, deal: int | None = None) -> ImportRefused:
+        table = data.get("table") if isinstance(data, dict) else None
+        if isinstance(table, str):
+            where = _("Game {number} ({table})").format(number=index, table=table)
+        else:
+            where = _("Game {number}").format(number=index)
+        if deal is not None:
+            where = _("{game}, deal {number}").format(game=where, number=deal)
+        return ImportRefused(_("{where}: {reason}").format(where=where, reason=reason))
+
+    if not isinstance(data, dict):
+        raise refuse(_("a game must be an object"))
+    table = data.get("table")
+    if not isinstance(table, str) or not normalise_name(table):
+        raise refuse(_("the table's name is missing"))
+    table = normalise_name(table)
+    if len(table) > TABLE_NAME_MAX_LENGTH:
+        raise refuse(
+            _("the table's name is longer than {most} characters").format(
+                most=TABLE_NAME_MAX_LENGTH
+            )
+        )
+    names = data.get("players")
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and normalise_name(n) for n in names
+    ):
+        raise refuse(_("players must be a list of names"))
+    names = [normalise_name(n) for n in names]
+    keys = [name_key(n) for n in names]
+    twice = [n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1]
+    if twice:
+        raise refuse(
+            _("{names} are the same player written two ways").format(names=engine.join_names(twice))
+        )
+    if any(len(n) > NAME_MAX_LENGTH for n in names):
+        raise refuse(
+            _("a player's name is longer than {most} characters").format(most=NAME_MAX_LENGTH)
+        )
+    if not engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS:
+        raise refuse(
+            _("the game is for {least} to {most} players, not {players}").format(
+                least=engine.MIN_PLAYERS, most=engine.MAX_PLAYERS, players=len(names)
+            )
+        )
+    first = data.get("first_dealer")
+    if not isinstance(first, str) or name_key(first) not in keys:
+        raise refuse(
+            _("the first dealer {name} is not one of the players").format(name=repr(first))
+        )
+    first = names[keys.index(name_key(first))]
+    try:
+        rules = engine.resolve(engine.Rules.from_dict(data.get("rules")), len(names))
+    except engine.RulesError as error:
+        raise refuse(_("rules: {problems}").format(problems="; ".join(error.problems))) from None
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        raise refuse(_("deals must be a list"))
+    if len(deals) > engine.MOST_DEALS:
+        raise refuse(
+            _("the game has {count} deals; a game holds at most {most}").format(
+                count=len(deals), most=engine.MOST_DEALS
+            )
+        )
+    entries = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            entries.append(_parse_entry(deal, names))
+        except ValueError as error:
+            raise refuse(str(error), number) from None
+    try:
+        state = engine.score_game(rules, names, names.index(first), entries)
+    except engine.GameError as error:
+        reason = "; ".join(error.problems)
+        if error.deal is not None:
+            reason = "; ".join(engine.without_deal_number(p, error.deal) for p in error.problems)
+        raise refuse(reason, error.deal) from None
+    evening, round_ = _parse_evening(data, refuse)
+    return ParsedGame(
+        table.strip(),
+        tuple(names),
+        names.index(first),
+        rules,
+        tuple(entries),
+        state,
+        evening,
+        round_,
+    )
+
+
+def _parse_evening(data: dict, refuse) -> tuple[ParsedEvening | None, int | None]:
+    """The game's club night and round (optional keys: a file without them imports)."""
+    evening = data.get("evening")
+    if evening is None:
+        return None, None
+    if not isinstance(evening, dict):
+        raise refuse(_("the evening must be an object"))
+    name = evening.get("name")
+    name = normalise_name(name) if isinstance(name, str) else ""
+    if not name or len(name) > 80:
+        raise refuse(_("the evening needs a name of at most 80 characters"))
+    try:
+        day = date.fromisoformat(evening.get("date"))
+    except (TypeError, ValueError):
+        raise refuse(_("the evening's date must be written like 2026-12-04")) from None
+    scoring = evening.get("scoring", Evening.Scoring.PLACES)
+    if scoring not in Evening.Scoring.values:
+        raise refuse(
+            _("the evening's scoring must be one of {choices}").format(
+                choices=", ".join(Evening.Scoring.values)
+            )
+        )
+    key = evening.get("key")
+    if not isinstance(key, str) or not key or len(key) > 100:
+        key = f"{name}|{day}|{scoring}"
+    round_ = data.get("round")
+    if round_ is not None and (
+        isinstance(round_, bool) or not isinstance(round_, int) or not 1 <= round_ <= 999
+    ):
+        raise refuse(_("the round must be a whole number from 1 to 999"))
+    return ParsedEvening(key, name, day, scoring), round_
+
+
+def _parse_entry(deal: Any, names: Sequence[str]) -> engine.Entry:
+    if not isinstance(deal, dict):
+        raise ValueError(_("a deal must be an object"))
+    modes = [m for m in engine.ENTRY_MODES if m in deal]
+    if len(modes) != 1:
+        raise ValueError(_("a deal must have exactly one of cards, counts or points"))
+    mode = modes[0]
+    body = deal[mode]
+    if not isinstance(body, dict):
+        raise ValueError(
+            _("{mode} must map each player's name to what they took").format(mode=mode)
+        )
+    keys = {name_key(n): n for n in names}
+    unknown = [k for k in body if not isinstance(k, str) or name_key(k) not in keys]
+    if unknown:
+        raise ValueError(
+            _("{names} is not playing in this game").format(
+                names=engine.join_names([repr(k) for k in unknown])
+            )
+        )
+    body = {keys[name_key(k)]: v for k, v in body.items()}
+    missing = [n for n in names if n not in body]
+    if missing:
+        raise ValueError(
+            _("{names} missing from the deal").format(names=engine.join_names(missing))
+        )
+    if mode == "cards":
+        per_seat = [_card_list(body[n], n) for n in names]
+        return engine.CardsEntry(tuple(per_seat))
+    if mode == "counts":
+        hearts, cards = [], []
+        for n in names:
+            item = body[n]
+            if not isinstance(item, dict):
+                raise ValueError(_("{name}'s counts must have hearts and cards").format(name=n))
+            count = item.get("hearts", 0)
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise ValueError(_("{name}'s hearts must be a whole number").format(name=n))
+            hearts.append(count)
+            cards.append(_card_list(item.get("cards", []), n))
+        return engine.CountsEntry(tuple(hearts), tuple(cards))
+    points = []
+    for n in names:
+        value = body[n]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(_("{name}'s points must be a whole number").format(name=n))
+        points.append(value)
+    return engine.PointsEntry(tuple(points))
+
+
+def _card_list(value: Any, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise ValueError(
+            _("{name}'s cards must be a list of card codes such as QS").format(name=name)
+        )
+    return tuple(c.strip().upper() for c in value)

@@ -1,0 +1,69 @@
+"""The table's ratings, kept: rated again from scratch whenever a result changes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+
+from games.engine import ratings
+from games.models import Game, PlayerRating, Seat, Standing, Table
+
+
+def finished_results(table: Table) -> list[tuple[int, list[tuple[int, int]]]]:
+    """(game, [(player, final total), ...]) for the table's finished games, in finishing order."""
+    seats = (
+        Seat.objects.filter(game__table=table, game__status=Game.Status.FINISHED)
+        .order_by("game__finished_at", "game_id", "number")
+        .values_list("game_id", "player_id", "total")
+    )
+    games: dict[int, list[tuple[int, int]]] = {}
+    for game, player, total in seats:
+        games.setdefault(game, []).append((player, total))
+    return list(games.items())
+
+
+@transaction.atomic
+def rerate(table: Table) -> None:
+    """Rate the table's finished games again, from scratch, and keep the result."""
+    rated = ratings.rate(finished_results(table))
+    PlayerRating.objects.filter(player__table=table).delete()
+    Standing.objects.filter(player__table=table).delete()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(
+            game_id=r.game,
+            player_id=r.player,
+            place=r.place,
+            mu_before=r.before.mu,
+            sigma_before=r.before.sigma,
+            mu=r.after.mu,
+            sigma=r.after.sigma,
+        )
+        for r in rated
+    )
+    winners: dict[int, int] = defaultdict(int)
+    for r in rated:
+        if r.place == 1:
+            winners[r.game] += 1
+    last: dict[int, ratings.Rated] = {}
+    games: dict[int, int] = defaultdict(int)
+    wins: dict[int, int] = defaultdict(int)
+    shared: dict[int, int] = defaultdict(int)
+    for r in rated:
+        last[r.player] = r
+        games[r.player] += 1
+        if r.place == 1:
+            wins[r.player] += 1
+            shared[r.player] += winners[r.game] > 1
+    Standing.objects.bulk_create(
+        Standing(
+            player_id=player,
+            mu=r.after.mu,
+            sigma=r.after.sigma,
+            games=games[player],
+            wins=wins[player],
+            shared_wins=shared[player],
+            change=r.after.shown - r.before.shown,
+        )
+        for player, r in last.items()
+    )
