@@ -1,6 +1,6 @@
 """What the scorekeeper stores: tables, players, rulesets, games and deals.
 
-The scoring itself lives in :mod:`games.rules`; these models keep what was
+The scoring itself lives in :mod:`games.engine`; these models keep what was
 entered and what the engine computed from it. Writes go through
 :mod:`games.services`.
 """
@@ -18,10 +18,16 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from games import engine
+from games.engine.names import MOST_NAME, MOST_TABLE_NAME, name_key
 
-NAME_MAX_LENGTH = 40
-TABLE_NAME_MAX_LENGTH = 80
+NAME_MAX_LENGTH = MOST_NAME
+TABLE_NAME_MAX_LENGTH = MOST_TABLE_NAME
 INVITE_LIFETIME = timedelta(days=7)
+
+
+def account_or_none(user):
+    """The account to store as who did something: none for an anonymous visitor."""
+    return user if user is not None and user.is_authenticated else None
 
 
 def new_token() -> str:
@@ -126,6 +132,9 @@ class Invite(models.Model):
 class Player(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=NAME_MAX_LENGTH)
+    # What two names must share to be one person (games/engine/names.py): unique
+    # at a table, so "Ann" and "ann" can't both join, however they are sent.
+    name_key = models.CharField(max_length=4 * NAME_MAX_LENGTH, editable=False)
     # The account of the person, so their games and statistics follow them.
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -139,7 +148,9 @@ class Player(models.Model):
     class Meta:
         ordering = ["name", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "name"], name="player_name_unique_per_table"),
+            models.UniqueConstraint(
+                fields=["table", "name_key"], name="player_name_unique_per_table_in_any_case"
+            ),
             models.UniqueConstraint(
                 fields=["table", "user"],
                 condition=Q(user__isnull=False),
@@ -149,6 +160,10 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = name_key(self.name)
+        super().save(*args, **kwargs)
 
 
 class Ruleset(models.Model):
@@ -203,6 +218,11 @@ class Ruleset(models.Model):
     @property
     def is_builtin(self) -> bool:
         return self.table_id is None
+
+    @classmethod
+    def black_maria(cls) -> Ruleset | None:
+        """The built-in Black Maria: where a new table and a new ruleset start."""
+        return cls.objects.filter(table=None, name="Black Maria").first()
 
     def to_rules(self) -> engine.Rules:
         return engine.Rules(
@@ -376,6 +396,11 @@ class Deal(models.Model):
     # Sent by the phone with a deal (entered offline, or online in case of a
     # retry): the same key twice is the same deal, recorded once.
     client_key = models.CharField(max_length=64, blank=True, default="", editable=False)
+
+    # True on the instance that a save has just recorded (not on one it found
+    # already there, sent before): that save's answer can show the new totals
+    # from what it holds.
+    recorded_now = False
 
     class Meta:
         ordering = ["game_id", "number"]

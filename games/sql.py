@@ -33,9 +33,6 @@ _MAY_SEE = f"""(SELECT t.owner_id = %(user)s OR EXISTS (
 GAME_PAGE_KEY = f"""
 SELECT g.version,
   (SELECT t.last_entry_mode FROM {_TABLE} t WHERE t.id = g.table_id),
-  (SELECT t.name FROM {_TABLE} t WHERE t.id = g.table_id),
-  g.note,
-  (SELECT r.notes FROM {_RULESET} r WHERE r.id = g.ruleset_id),
   {_MAY_SEE}
 FROM {_GAME} g WHERE g.id = %(game)s
 """
@@ -114,7 +111,7 @@ def game_by_own_link(*, token: str) -> tuple[int, int] | None:
 
 
 def game_page_key(*, game: int, user: int) -> tuple | None:
-    """(version, the table's last entry mode, its name, the game's note, the rules' notes)."""
+    """(version, the table's last entry mode): what a kept game page is kept by."""
     return _seen(GAME_PAGE_KEY, game=game, user=user)
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.engine.names import name_key, normalise_name
 from games.formats.reading import ImportRefused
-from games.forms import PlayerForm, TableForm
+from games.forms.tables import PlayerForm, TableForm
 from games.models import Player, Seat
 from games.services.imports import import_history
 from tests.test_history import MOON_EXAMPLE
@@ -45,7 +45,7 @@ def test_a_new_table_refuses_the_same_player_twice(db):
     form = TableForm({"name": "Club", "players": "José\nJOSE\u0301\n"})
     form.fields["default_ruleset"].required = False
     assert not form.is_valid()
-    assert "listed twice" in str(form.errors["players"])
+    assert "the same player written two ways" in str(form.errors["players"])
 
 
 def test_a_player_is_kept_as_normalised(client, owner, table):

@@ -18,7 +18,7 @@ def orm_page_key(game: int, user) -> tuple | None:
     return (
         games_for_user(user)
         .filter(pk=game)
-        .values_list("version", "table__last_entry_mode", "table__name", "note", "ruleset__notes")
+        .values_list("version", "table__last_entry_mode")
         .first()
     )
 

@@ -96,7 +96,7 @@ def test_a_table_refuses_a_player_listed_twice(client_owner):
         {"name": "Kitchen", "players": "Ann\nann", "default_ruleset": builtin("Omnibus").pk},
     )
     assert response.status_code == 200
-    assert "ann is listed twice" in text(response)
+    assert "Ann and ann are the same player written two ways" in text(response)
     assert not Table.objects.exists()
 
 
@@ -239,7 +239,7 @@ def test_impossible_rulesets_are_refused_clearly(client_owner, table, changes, m
 def test_a_deal_count_that_is_not_a_multiple_of_the_players_is_warned(client_owner, table):
     url = reverse("ruleset_preview", args=[table.pk])
     page = text(client_owner.post(url, ruleset_post(deals="6", target=""), **HX))
-    assert "6 deals is not a multiple of 4: not everyone deals equally" in page
+    assert "6 deals for 4 players: not everyone deals the same number of times." in page
     assert "6 deals is not a multiple of 3" not in page
 
 

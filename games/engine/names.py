@@ -10,8 +10,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
+
+from games.engine.words import _, gettext_noop, join_names
 
 _SPACES = re.compile(r"\s+")
+
+MOST_NAME = 40  # a player's name, in characters, as kept
+MOST_TABLE_NAME = 80
+
+# The one set of words for a player's name that can't be kept, wherever it was
+# typed or read (a form, a club night's newcomers, a history file).
+NO_NAME = gettext_noop("a player needs a name")
+TOO_LONG = gettext_noop("“{name}…” is too long: a name has at most {most} characters")
+TWICE = gettext_noop("{names} are the same player written two ways")
+TAKEN = gettext_noop("{name} already plays at this table")
 
 # Characters nobody means to type: controls (NUL among them), format characters
 # such as the zero-width space and joiners, lone surrogates, unassigned ones.
@@ -42,3 +55,65 @@ def name_key(value: str) -> str:
     True
     """
     return unicodedata.normalize("NFKC", normalise_name(value).casefold())
+
+
+class NameRefused(ValueError):
+    """A player's name that can't be kept; ``message`` says why, in players' words."""
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+def as_sentence(problem: str) -> str:
+    """An engine's problem ("a player needs a name") as a form says it."""
+    return problem[:1].upper() + problem[1:] + "."
+
+
+def player_names(
+    typed: Iterable[str], *, playing: Iterable[str] = (), repeats: bool = False
+) -> list[str]:
+    """The players' names as kept: normalised, blanks left out, each checked.
+
+    ``playing`` are the names already at the table: one typed again is refused.
+    A name typed twice (in any case) is refused too, or kept once with
+    ``repeats``. Raises :class:`NameRefused`.
+
+    >>> player_names([" Ann ", "", "Bo"])
+    ['Ann', 'Bo']
+    >>> player_names(["Ann", "ANN"], repeats=True)
+    ['Ann']
+    >>> player_names(["Ann", "ann"])
+    Traceback (most recent call last):
+    ...
+    games.engine.names.NameRefused: Ann and ann are the same player written two ways
+    >>> player_names(["bo"], playing=["Bo"])
+    Traceback (most recent call last):
+    ...
+    games.engine.names.NameRefused: Bo already plays at this table
+    """
+    at_table = {name_key(name): name for name in playing}
+    names: dict[str, str] = {}
+    for text in typed:
+        name = normalise_name(text)
+        if not name:
+            continue
+        if len(name) > MOST_NAME:
+            raise NameRefused(_(TOO_LONG).format(name=name[:20], most=MOST_NAME))
+        key = name_key(name)
+        if key in at_table:
+            raise NameRefused(_(TAKEN).format(name=at_table[key]))
+        if key in names:
+            if repeats:
+                continue
+            raise NameRefused(_(TWICE).format(names=join_names([names[key], name])))
+        names[key] = name
+    return list(names.values())
+
+
+def player_name(text: str, *, playing: Iterable[str] = ()) -> str:
+    """One player's name as kept (see :func:`player_names`); a blank is refused."""
+    names = player_names([text], playing=playing)
+    if not names:
+        raise NameRefused(_(NO_NAME))
+    return names[0]

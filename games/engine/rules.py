@@ -377,3 +377,12 @@ def moon_value(rules: Rules, players: int) -> int:
 
 def bonus_value(rules: Rules, players: int) -> int:
     return sum(v for v in valued_cards(rules, players).values() if v < 0)
+
+
+def playable_counts(rules: Rules) -> list[int]:
+    """The numbers of players these rules deal for.
+
+    >>> playable_counts(Rules())
+    [3, 4, 5, 6, 7]
+    """
+    return [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if not rules_problems(rules, n)]

@@ -14,10 +14,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.names import name_key, normalise_name
+from games.engine.names import NameRefused, name_key, normalise_name, player_names
 from games.formats.writing import FORMAT
 from games.models import (
-    NAME_MAX_LENGTH,
     TABLE_NAME_MAX_LENGTH,
     Evening,
 )
@@ -143,17 +142,11 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         isinstance(n, str) and normalise_name(n) for n in names
     ):
         raise refuse(_("players must be a list of names"))
-    names = [normalise_name(n) for n in names]
+    try:
+        names = player_names(names)
+    except NameRefused as refused:
+        raise refuse(refused.message) from None
     keys = [name_key(n) for n in names]
-    twice = [n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1]
-    if twice:
-        raise refuse(
-            _("{names} are the same player written two ways").format(names=engine.join_names(twice))
-        )
-    if any(len(n) > NAME_MAX_LENGTH for n in names):
-        raise refuse(
-            _("a player's name is longer than {most} characters").format(most=NAME_MAX_LENGTH)
-        )
     if not engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS:
         raise refuse(
             _("the game is for {least} to {most} players, not {players}").format(

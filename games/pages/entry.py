@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -263,3 +264,35 @@ def modes_for(rules: engine.Rules) -> list[str]:
 
 def _typed(data: Mapping[str, str], name: str) -> str:
     return clean_text(data.get(name, "")).strip()[:20]
+
+
+def entry_context(board, entry: DealEntry | None, **extra) -> dict:
+    game = board.game
+    check = entry.check() if entry is not None and entry.is_bound else None
+    context = {
+        "game": game,
+        "board": board,
+        "entry": entry,
+        "check": check,
+        "moon_text": engine.moon_summary(board.names, check.result, board.rules)
+        if check and check.result
+        else None,
+        "raw_by_name": list(zip(board.names, check.result.raw, strict=True))
+        if check and check.result
+        else [],
+        "modes": modes_for(board.rules),
+        "live_url": reverse("game_live", args=[game.pk]),
+        "save_url": reverse("deal_new", args=[game.pk]),
+        "deal_number": board.coming.number if board.coming else None,
+        # After a conflict, the number the person's entry would take instead.
+        "next_number": board.coming.number if board.coming else None,
+    }
+    conflict = extra.get("conflict")
+    if conflict is not None and conflict.deal is not None:
+        context["conflict_line"] = scores_line(board.names, conflict.deal.scores)
+    context.update(extra)
+    return context
+
+
+def scores_line(names: list[str], scores: list[int]) -> str:
+    return ", ".join(f"{n} {p}" for n, p in zip(names, scores, strict=True))

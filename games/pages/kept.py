@@ -28,14 +28,13 @@ def kept_page(
     game: int,
     version: int,
     mode: str,
-    shown: tuple,
     render: Callable[[str], HttpResponse],
 ) -> HttpResponse:
     """The game page from memory, or ``render(stand_in)`` kept for next time.
 
-    ``shown`` holds what the page shows that can change without a new game
-    version (the table's name, notes): a kept page made with other values is
-    made again.
+    Everything the page shows moves ``version`` on when it changes
+    (games/services/kept_pages.py); ``mode`` is the way of entering the page
+    opens in.
     """
     cache = caches["local"]
     language = getattr(request, "LANGUAGE_CODE", "")
@@ -43,8 +42,7 @@ def kept_page(
     user = request.user
     key = f"game-page:{game}:{version}:{user.pk}:{user.get_username()}:{language}:{mode}"
     kept = cache.get(key)
-    if kept is None or kept[0] != shown:
-        page = render(CSRF_STAND_IN).content.decode()
-        kept = (shown, page)
+    if kept is None:
+        kept = render(CSRF_STAND_IN).content.decode()
         cache.set(key, kept, KEEP_SECONDS)
-    return HttpResponse(kept[1].replace(CSRF_STAND_IN, get_token(request)))
+    return HttpResponse(kept.replace(CSRF_STAND_IN, get_token(request)))

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from games import engine
 from games.engine.chart import Chart, score_chart
 from games.models import Deal, Game, Seat
+from games.pages.rules import the_end
 
 
 @dataclass(frozen=True)
@@ -91,45 +92,6 @@ def short_names(names: list[str], least: int = 3) -> list[str]:
                     grown = True
         if not grown:
             return [name[: cut[name]].rstrip() for name in names]
-
-
-def the_end(rules: engine.Rules) -> str:
-    """ "to 100", "to 100 or 12 deals", "12 deals"."""
-    if rules.target is not None and rules.deals is not None:
-        return _("to {target} or {deals} deals").format(target=rules.target, deals=rules.deals)
-    if rules.target is not None:
-        return _("to {target}").format(target=rules.target)
-    return ngettext("{count} deal", "{count} deals", rules.deals).format(count=rules.deals)
-
-
-def describe_rules(rules: engine.Rules) -> str:
-    """A ruleset in a line, from its settings (so it never contradicts them).
-
-    The deal total and the pass depend on the number of players: the game
-    page says those for its own table.
-    """
-    values = [
-        _("hearts at face value") if rules.hearts == "spot" else _("hearts 1 each"),
-        *(
-            f"{engine.card_label(code)} {value}".replace("-", "−")
-            for code, value in (
-                (engine.QUEEN_OF_SPADES, rules.queen_of_spades),
-                (engine.KING_OF_SPADES, rules.king_of_spades),
-                (engine.ACE_OF_SPADES, rules.ace_of_spades),
-                (engine.JACK_OF_DIAMONDS, rules.jack_of_diamonds),
-            )
-            if value
-        ),
-    ]
-    moon = {
-        "none": _("no moon"),
-        "others": _("moon: the others add"),
-        "self": _("moon: off the shooter"),
-    }[rules.moon]
-    passing = (
-        _("pass to the right") if rules.pass_direction == "right" else _("pass in the Hearts cycle")
-    )
-    return " · ".join([", ".join(values), moon, the_end(rules), passing])
 
 
 @dataclass(frozen=True)

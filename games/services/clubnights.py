@@ -12,20 +12,21 @@ from collections.abc import Sequence
 from datetime import date
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import engine
 from games.engine import clubnight
-from games.models import Evening, Game, Player, Ruleset, Seat, Table
+from games.models import Evening, Game, Player, Ruleset, Seat, Table, account_or_none
 from games.services.errors import Refused
-from games.services.games import game_start
+from games.services.games import CHANGED_MEANWHILE, game_start
+from games.services.kept_pages import pages_changed
+from games.services.once import make_once
+from games.services.players import players_join
 
 MOST_PRESENT = 42  # six games of seven
-
-
-NOT_ENOUGH = "A club night needs at least {least} people: {present} are here."
 
 
 def new_rng() -> random.Random:
@@ -46,35 +47,27 @@ def evening_start(
     rng: random.Random | None = None,
 ) -> Evening:
     """Start a club night with these people here, its first round drawn (not yet started)."""
-    if key:
-        started = table.evenings.filter(start_key=key).first()
-        if started is not None:
-            return started
     present = len(players) + len(new_players)
     problem = can_split(table, ruleset, present)
     if problem:
         raise Refused(problem)
-    try:
-        with transaction.atomic():
-            joined = [Player.objects.create(table=table, name=n) for n in new_players]
-            evening = Evening.objects.create(
-                table=table,
-                name=name,
-                date=day,
-                scoring=scoring,
-                ruleset=ruleset,
-                created_by=by if by is not None and by.is_authenticated else None,
-                start_key=key,
-            )
-            evening.present.set([*players, *joined])
-            _draw(evening, rng=rng)
-    except IntegrityError:
-        # The same form twice at once (or a name added meanwhile): what was made stands.
-        started = table.evenings.filter(start_key=key).first() if key else None
-        if started is None:
-            raise Refused(_("Someone changed the table's players meanwhile: try again.")) from None
-        return started
-    return evening
+
+    def make() -> Evening:
+        joined = players_join(table=table, names=new_players)
+        evening = Evening.objects.create(
+            table=table,
+            name=name,
+            date=day,
+            scoring=scoring,
+            ruleset=ruleset,
+            created_by=account_or_none(by),
+            start_key=key,
+        )
+        evening.present.set([*players, *joined])
+        _draw(evening, rng=rng)
+        return evening
+
+    return make_once(table.evenings, key, make, clash=Refused(_(CHANGED_MEANWHILE)))
 
 
 def _draw(
@@ -134,15 +127,15 @@ def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = 
             raise Refused(_("Who is here changed meanwhile: draw the round again."))
         rules = evening_rules(evening)
         for seats in games:
-            game = game_start(
+            game_start(
                 table=evening.table,
                 players=[present[pk] for pk in seats],
                 ruleset=evening.ruleset or Ruleset.objects.filter(table=None).first(),
                 rules=rules,
                 by=by,
+                evening=evening,
+                round=number,
             )
-            game.evening, game.round = evening, number
-            game.save(update_fields=["evening", "round"])
         evening.proposal = None
         evening.version += 1
         evening.save(update_fields=["proposal", "version"])
@@ -152,7 +145,8 @@ def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = 
 def evening_delete(*, evening: Evening) -> None:
     """The evening goes; its games stay, as the table's ordinary games."""
     with transaction.atomic():
-        evening.games.update(evening=None, round=None)
+        # Their pages link to the evening: made anew without it.
+        pages_changed(evening.games.all(), evening=None, round=None)
         evening.delete()
 
 
@@ -173,29 +167,27 @@ def usual_size(table: Table, rules: engine.Rules) -> int:
     return 3 if rules.king_of_spades or rules.ace_of_spades else 4
 
 
-def allowed_sizes(rules: engine.Rules) -> list[int]:
-    return [
-        n
-        for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)
-        if not engine.rules_problems(rules, n)
-    ]
-
-
 def evening_rules(evening: Evening) -> engine.Rules:
     return evening.ruleset.to_rules() if evening.ruleset else engine.Rules()
 
 
 def splits_for(evening: Evening, present: int) -> list[tuple[int, ...]]:
     rules = evening_rules(evening)
-    return clubnight.splits(present, usual_size(evening.table, rules), allowed_sizes(rules))
+    return clubnight.splits(
+        present, usual_size(evening.table, rules), engine.playable_counts(rules)
+    )
 
 
 def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
     """Why this many people can't be split into games by these rules; "" if they can."""
     if present < engine.MIN_PLAYERS:
-        return _(NOT_ENOUGH).format(least=engine.MIN_PLAYERS, present=present)
+        return ngettext(
+            "A club night needs at least {least} people: {present} is here.",
+            "A club night needs at least {least} people: {present} are here.",
+            present,
+        ).format(least=engine.MIN_PLAYERS, present=present)
     rules = ruleset.to_rules() if ruleset else engine.Rules()
-    if not clubnight.splits(present, 3, allowed_sizes(rules)):
+    if not clubnight.splits(present, 3, engine.playable_counts(rules)):
         return _("{count} people can't be split into games these rules deal for.").format(
             count=present
         )

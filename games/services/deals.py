@@ -22,9 +22,12 @@ from games.models import (
     DealChange,
     Game,
     Seat,
+    account_or_none,
 )
 from games.services import ladder
 from games.services.errors import DealConflict, Refused
+from games.services.kept_pages import pages_changed
+from games.services.tables import table_remember_mode
 
 GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
 
@@ -102,12 +105,62 @@ def deal_record(
             number=played + 1,
             mode=entry.mode,
             entry=entry.to_data(),
-            entered_by=_user(by),
+            entered_by=account_or_none(by),
             client_key=key or "",
         )
         store_scores(game, [deal], state, start=0, seats=seats)
         _audit(game, deal, DealChange.Action.RECORDED, by, before=None, after=_snapshot(deal))
+        deal.recorded_now = True
         return deal
+
+
+def deal_save(
+    *,
+    game: Game,
+    entry: engine.Entry,
+    by: AbstractBaseUser | None,
+    number: int | None = None,
+    key: str | None = None,
+    replace_version: int | None = None,
+    seats: Sequence[Seat] | None = None,
+    played: int | None = None,
+) -> Deal:
+    """An entered deal saved, online or kept on a phone: the one place a conflict is decided.
+
+    Recorded as deal ``number`` (None: as the next deal). With
+    ``replace_version`` the person chose, after a conflict, to put theirs over
+    deal ``number`` as they saw it then. A deal already there that is this
+    one (the phone's ``key``, or the same entry by the same person: a second
+    tap on Save) is returned as it is; any other raises :class:`DealConflict`
+    and nothing is written. The table remembers the way it was entered.
+    """
+    try:
+        if replace_version is not None:
+            target = game.deals.filter(number=number).first()
+            if target is None:
+                raise DealConflict(deleted_message(number), None)  # type: ignore[arg-type]
+            deal = deal_edit(deal=target, entry=entry, by=by, version=replace_version, key=key)
+        else:
+            deal = deal_record(
+                game=game, entry=entry, by=by, number=number, key=key, seats=seats, played=played
+            )
+    except DealConflict as clash:
+        theirs = clash.deal
+        if theirs is not None and (
+            (key and theirs.client_key == key) or _same_deal(theirs, entry, by)
+        ):
+            return theirs
+        raise
+    table_remember_mode(table=game.table, mode=entry.mode)
+    return deal
+
+
+def _same_deal(deal: Deal, entry: engine.Entry, by: AbstractBaseUser | None) -> bool:
+    return (
+        deal.mode == entry.mode
+        and deal.entry == entry.to_data()
+        and deal.entered_by_id == getattr(account_or_none(by), "pk", None)
+    )
 
 
 def deal_edit(
@@ -128,9 +181,7 @@ def deal_edit(
         deals = list(game.deals.order_by("number"))
         current = next((d for d in deals if d.pk == deal.pk), None)
         if current is None:
-            raise DealConflict(
-                _("Deal {number} was deleted meanwhile.").format(number=deal.number), None
-            )
+            raise DealConflict(deleted_message(deal.number), None)
         if version is not None and current.version != version:
             raise DealConflict(changed_message(current), current)
         before = _snapshot(current)
@@ -189,7 +240,7 @@ def _audit(
         deal=deal,
         number=deal.number,
         action=action,
-        by=_user(by),
+        by=account_or_none(by),
         before=before,
         after=after,
     )
@@ -200,10 +251,6 @@ def _lock(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
-    return by if by is not None and by.is_authenticated else None
-
-
 def who_entered(deal: Deal) -> str:
     return deal.entered_by.get_username() if deal.entered_by else _("someone else")
 
@@ -212,6 +259,10 @@ def taken_message(deal: Deal) -> str:
     return _("Deal {number} was just entered by {username} — here it is.").format(
         number=deal.number, username=who_entered(deal)
     )
+
+
+def deleted_message(number: int) -> str:
+    return _("Deal {number} was deleted meanwhile.").format(number=number)
 
 
 def changed_message(deal: Deal) -> str:
@@ -286,13 +337,13 @@ def store_scores(
     sql.seat_totals(seats)
 
     was = game.status
-    game.status = Game.Status.FINISHED if state.finished else Game.Status.IN_PROGRESS
-    fields = ["status", "version", "updated_at"]
+    fields = {
+        "status": Game.Status.FINISHED if state.finished else Game.Status.IN_PROGRESS,
+        "updated_at": timezone.now(),
+    }
     if state.finished != (was == Game.Status.FINISHED):
         # Finished now, or re-opened: only then does the time change.
-        game.finished_at = timezone.now() if state.finished else None
-        fields.append("finished_at")
-    game.version += 1
-    game.save(update_fields=fields)
+        fields["finished_at"] = fields["updated_at"] if state.finished else None
+    pages_changed(game, **fields)
     if rerate and (state.finished or was == Game.Status.FINISHED):
         ladder.rerate(game.table)

@@ -1,4 +1,8 @@
-"""Starting, rematching and deleting games."""
+"""Starting, rematching, annotating and deleting games.
+
+Every game is made by :func:`game_create`: a new game on the New game screen,
+Play again, a club night's round and an imported one alike.
+"""
 
 from __future__ import annotations
 
@@ -6,86 +10,125 @@ import secrets
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import engine
-from games.models import (
-    Game,
-    Player,
-    Ruleset,
-    Seat,
-    Table,
-)
+from games.models import Evening, Game, Player, Ruleset, Seat, Table, account_or_none
 from games.services import ladder
-from games.services.deals import _user
 from games.services.errors import Refused
-from games.services.players import _new_player
+from games.services.kept_pages import pages_changed
+from games.services.once import make_once
+from games.services.players import players_join
 
 NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
-
-
 PLAYERS_TWICE = gettext_noop("A player can sit only once at a game.")
+CHANGED_MEANWHILE = gettext_noop("Someone changed the table's players meanwhile: try again.")
+
+
+def game_create(
+    *,
+    table: Table,
+    players: Sequence[Player],
+    rules: engine.Rules,
+    first_dealer: int,
+    ruleset: Ruleset | None = None,
+    by: AbstractBaseUser | None = None,
+    key: str = "",
+    evening: Evening | None = None,
+    round: int | None = None,
+) -> Game:
+    """The game row and its seats, ``players`` in seat order (the caller's transaction)."""
+    game = Game.objects.create(
+        table=table,
+        ruleset=ruleset,
+        rules=rules.to_dict(),
+        first_dealer=first_dealer,
+        created_by=account_or_none(by),
+        start_key=key,
+        evening=evening,
+        round=round,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player, number=number) for number, player in enumerate(players)
+    )
+    return game
 
 
 def game_start(
     *,
     table: Table,
     players: Sequence[Player],
-    ruleset: Ruleset,
+    ruleset: Ruleset | None,
     first_dealer: int | None = None,
     by: AbstractBaseUser | None = None,
     key: str = "",
     rules: engine.Rules | None = None,
     new_players: Sequence[str] = (),
+    evening: Evening | None = None,
+    round: int | None = None,
 ) -> Game:
     """Seat ``players`` in this order (clockwise) and start a game.
 
     ``first_dealer`` is a seat index; None draws one at random. ``key`` names
-    this start: a game already started with it is returned as it is. ``rules``
-    are the ruleset's as chosen for this game (its end and moon, say);
-    ``new_players`` join the table and sit after ``players``.
+    this start: a game already started with it is returned as it is
+    (games/services/once.py). ``rules`` are the ruleset's as chosen for this
+    game (its end and moon, say); ``new_players`` join the table and sit
+    after ``players``.
     """
-    if key:
-        started = table.games.filter(start_key=key).first()
-        if started is not None:
-            return started
     if any(p.table_id != table.pk for p in players):
         raise Refused(_(NOT_YOUR_PLAYERS))
     if len({p.pk for p in players}) != len(players):
         raise Refused(_(PLAYERS_TWICE))
     count = len(players) + len(new_players)
     try:
-        rules = engine.resolve(rules or ruleset.to_rules(), count)
+        rules = engine.resolve(rules or ruleset.to_rules(), count)  # type: ignore[union-attr]
     except engine.RulesError as error:
         raise Refused(error.problems) from None
     if first_dealer is None:
         first_dealer = secrets.randbelow(count)
     if not 0 <= first_dealer < count:
         raise Refused(_("The first dealer must be one of the players."))
-    try:
-        with transaction.atomic():
-            players = list(players) + [_new_player(table, name) for name in new_players]
-            game = Game.objects.create(
-                table=table,
-                ruleset=ruleset,
-                rules=rules.to_dict(),
-                first_dealer=first_dealer,
-                created_by=by if by is not None and by.is_authenticated else None,
-                start_key=key,
-            )
-            Seat.objects.bulk_create(
-                Seat(game=game, player=player, number=number)
-                for number, player in enumerate(players)
-            )
-    except IntegrityError:
-        # The same form, sent twice at once: the other request started it.
-        started = table.games.filter(start_key=key).first() if key else None
-        if started is None:
-            raise
-        return started
-    return game
+
+    def make() -> Game:
+        seated = [*players, *players_join(table=table, names=new_players)]
+        return game_create(
+            table=table,
+            players=seated,
+            rules=rules,
+            first_dealer=first_dealer,
+            ruleset=ruleset,
+            by=by,
+            key=key,
+            evening=evening,
+            round=round,
+        )
+
+    return make_once(table.games, key, make, clash=Refused(_(CHANGED_MEANWHILE)))
+
+
+def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
+    """A new game with the same seats and rules; the next dealer deals first.
+
+    Sent twice (Back, a double tap, two phones), it opens the one rematch.
+    """
+    seats = list(game.seats.select_related("player").order_by("number"))
+    played = game.deals.count()
+    return game_start(
+        table=game.table,
+        players=[seat.player for seat in seats],
+        ruleset=game.ruleset,
+        rules=game.get_rules(),
+        first_dealer=engine.dealer(game.first_dealer, len(seats), played + 1),
+        by=by,
+        key=f"after-game-{game.pk}",
+    )
+
+
+def game_annotate(*, game: Game, note: str) -> None:
+    pages_changed(Game.objects.filter(pk=game.pk), note=note)
+    game.note = note
 
 
 def game_delete(*, game: Game) -> None:
@@ -95,22 +138,3 @@ def game_delete(*, game: Game) -> None:
         game.delete()
         if finished:
             ladder.rerate(table)
-
-
-def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
-    """A new game with the same seats and rules; the next dealer deals first."""
-    seats = list(game.seats.select_related("player").order_by("number"))
-    players = len(seats)
-    played = game.deals.count()
-    with transaction.atomic():
-        new = Game.objects.create(
-            table=game.table,
-            ruleset=game.ruleset,
-            rules=game.rules,
-            first_dealer=engine.dealer(game.first_dealer, players, played + 1),
-            created_by=_user(by),
-        )
-        Seat.objects.bulk_create(
-            Seat(game=new, player=seat.player, number=seat.number) for seat in seats
-        )
-    return new

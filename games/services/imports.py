@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from games.engine.names import name_key
 from games.formats.reading import ParsedGame, parse_history
@@ -15,12 +15,14 @@ from games.models import (
     DealChange,
     Evening,
     Game,
-    Player,
-    Seat,
     Table,
 )
 from games.services import ladder
 from games.services.deals import store_scores
+from games.services.games import game_create
+from games.services.once import sent_before
+from games.services.players import players_join
+from games.services.tables import table_create
 
 
 def import_history(
@@ -29,20 +31,41 @@ def import_history(
     owner: AbstractBaseUser,
     table: Table | None = None,
     most_games: int | None = None,
+    key: str = "",
 ) -> list[Game]:
     """Import every game in ``data`` for ``owner``, all or nothing.
 
     Games go to the owner's table of the same name (made when missing), or
-    all into ``table`` when one is given; missing players are added.
+    all into ``table`` when one is given; missing players are added. ``key``
+    names this import (the confirmation's upload): its first game keeps it,
+    so the same confirmation sent twice, even at once, imports once
+    (games/services/once.py finds it).
     """
     parsed = parse_history(data, most_games=most_games)
-    with transaction.atomic():
-        evenings: dict[tuple[int, str], Evening] = {}
-        games = [_save_game(p, owner=owner, table=table, evenings=evenings) for p in parsed]
-        # Ratings come from the games, never from the file: each table once, at the end.
-        for rated in {game.table_id: game.table for game in games}.values():
-            ladder.rerate(rated)
-        return games
+    if table is not None and sent_before(table.games, key):
+        raise ImportedAlready
+    try:
+        with transaction.atomic():
+            evenings: dict[tuple[int, str], Evening] = {}
+            games = [
+                _save_game(
+                    p, owner=owner, table=table, evenings=evenings, key=key if i == 0 else ""
+                )
+                for i, p in enumerate(parsed)
+            ]
+            # Ratings come from the games, never from the file: each table once, at the end.
+            for rated in {game.table_id: game.table for game in games}.values():
+                ladder.rerate(rated)
+            return games
+    except IntegrityError:
+        # The same confirmation, sent twice at once: the other one imported it.
+        if table is not None and sent_before(table.games, key):
+            raise ImportedAlready from None
+        raise
+
+
+class ImportedAlready(Exception):
+    """This import was confirmed before: its games are at the table already."""
 
 
 def _save_game(
@@ -51,20 +74,18 @@ def _save_game(
     owner: AbstractBaseUser,
     table: Table | None,
     evenings: dict[tuple[int, str], Evening],
+    key: str,
 ) -> Game:
     if table is None:
         tables = Table.objects.filter(owner=owner).order_by("id")
         table = next((t for t in tables if name_key(t.name) == name_key(parsed.table)), None)
         if table is None:
-            table = Table.objects.create(owner=owner, name=parsed.table)
+            table = table_create(owner=owner, name=parsed.table, ruleset=None)
     # Players already at the table are matched as people write names: "ann" is Ann.
-    known = {name_key(p.name): p for p in table.players.all()}
-    players = []
-    for name in parsed.names:
-        player = known.get(name_key(name))
-        if player is None:
-            player = known[name_key(name)] = Player.objects.create(table=table, name=name)
-        players.append(player)
+    known = {p.name_key: p for p in table.players.all()}
+    missing = [name for name in parsed.names if name_key(name) not in known]
+    known.update((p.name_key, p) for p in players_join(table=table, names=missing))
+    players = [known[name_key(name)] for name in parsed.names]
     evening = None
     if parsed.evening is not None:
         # The games of one evening in the file make one evening at their table.
@@ -78,15 +99,14 @@ def _save_game(
                 created_by=owner,
             )
         evening.present.add(*players)
-    game = Game.objects.create(
+    game = game_create(
         table=table,
-        rules=parsed.rules.to_dict(),
+        players=players,
+        rules=parsed.rules,
         first_dealer=parsed.first_dealer,
+        key=key,
         evening=evening,
         round=parsed.round if evening else None,
-    )
-    Seat.objects.bulk_create(
-        Seat(game=game, player=player, number=number) for number, player in enumerate(players)
     )
     deals = [
         Deal(game=game, number=number, mode=entry.mode, entry=entry.to_data())

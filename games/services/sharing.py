@@ -68,3 +68,8 @@ def watch_link_replace(obj: Game | Table) -> str:
 def watch_link_off(obj: Game | Table) -> None:
     obj.watch_token = None
     obj.save(update_fields=["watch_token"])
+
+
+def membership_delete(*, membership: Membership) -> None:
+    """The account no longer finds the table; its players and games stay."""
+    membership.delete()

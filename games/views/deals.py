@@ -23,45 +23,15 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games import engine
 from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
 from games.models import (
-    Deal,
     Game,
-    Table,
 )
-from games.pages.entry import DealEntry, default_mode, modes_for
+from games.pages.entry import DealEntry, default_mode, entry_context, modes_for, scores_line
 from games.pages.phone import page_config
 from games.pages.scoreboard import Scoreboard, load_game, scoreboard
-from games.services.deals import deal_delete, deal_edit, deal_record, who_entered
+from games.services.deals import deal_delete, deal_edit, deal_save, who_entered
 from games.services.errors import DealConflict, Refused
 from scorekeeper import params
 from scorekeeper.params import HtmxHttpRequest
-
-
-def entry_context(board, entry: DealEntry | None, **extra) -> dict:
-    game = board.game
-    check = entry.check() if entry is not None and entry.is_bound else None
-    context = {
-        "game": game,
-        "board": board,
-        "entry": entry,
-        "check": check,
-        "moon_text": engine.moon_summary(board.names, check.result, board.rules)
-        if check and check.result
-        else None,
-        "raw_by_name": list(zip(board.names, check.result.raw, strict=True))
-        if check and check.result
-        else [],
-        "modes": modes_for(board.rules),
-        "live_url": reverse("game_live", args=[game.pk]),
-        "save_url": reverse("deal_new", args=[game.pk]),
-        "deal_number": board.coming.number if board.coming else None,
-        # After a conflict, the number the person's entry would take instead.
-        "next_number": board.coming.number if board.coming else None,
-    }
-    conflict = extra.get("conflict")
-    if conflict is not None and conflict.deal is not None:
-        context["conflict_line"] = scores_line(board.names, conflict.deal.scores)
-    context.update(extra)
-    return context
 
 
 def _entry_from_post(request: HttpRequest, board) -> DealEntry:
@@ -96,7 +66,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         problems = entry.problems
     else:
         try:
-            recorded = deal_record(
+            recorded = deal_save(
                 game=game,
                 entry=engine_entry,
                 by=request.user,
@@ -105,21 +75,16 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 seats=seats,
                 played=played,
             )
-            saved_game = recorded.game
+            if recorded.recorded_now:
+                saved_game = recorded.game  # the game as the save left it
         except Refused as refusal:
             problems = [
                 engine.without_deal_number(p, refusal.deal) if refusal.deal else p
                 for p in refusal.problems
             ]
         except DealConflict as clash:
-            if clash.deal is not None and _same_deal(clash.deal, engine_entry, request.user):
-                # A second tap on Save, or the form sent again: it is already in.
-                recorded = clash.deal
-            else:
-                conflict = clash
+            conflict = clash
     if recorded is not None:
-        if game.table.last_entry_mode != entry.mode:
-            Table.objects.filter(pk=game.table_id).update(last_entry_mode=entry.mode)
         if not request.htmx:
             return redirect(game)
         # A small answer: a fresh form and the new totals. The history refreshes
@@ -178,37 +143,19 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     if engine_entry is None:
         return _queued_refusal(entry.problems, number)
     try:
-        if resolve == "replace":
-            target = game.deals.filter(number=number).first()
-            if target is None:
-                raise DealConflict(
-                    _("Deal {number} was deleted meanwhile.").format(number=number), None
-                )
-            deal_edit(
-                deal=target,
-                entry=engine_entry,
-                by=request.user,
-                version=version,
-                key=key,
-            )
-            recorded = target.number
-        else:
-            recorded = deal_record(
-                game=game,
-                entry=engine_entry,
-                by=request.user,
-                number=None if resolve == "next" else number,
-                key=key,
-            ).number
+        recorded = deal_save(
+            game=game,
+            entry=engine_entry,
+            by=request.user,
+            number=None if resolve == "next" else number,
+            key=key,
+            replace_version=version if resolve == "replace" else None,
+        ).number
     except Refused as refusal:
         # As the next deal it may have been refused under a later number.
         return _queued_refusal(refusal.problems, refusal.deal or number)
     except DealConflict as clash:
         theirs = clash.deal
-        if theirs is not None and (
-            theirs.client_key == key or _same_deal(theirs, engine_entry, request.user)
-        ):
-            return _queued_recorded(theirs.number)
         yours = engine.check_deal(board.rules, board.names, engine_entry).result
         answer = {"status": "conflict", "message": clash.message, "number": number}
         if theirs is not None:
@@ -228,14 +175,6 @@ def _queued_recorded(number: int) -> JsonResponse:
 def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
     problems = [capfirst(engine.without_deal_number(p, number)) for p in problems]
     return JsonResponse({"status": "refused", "problems": problems}, status=422)
-
-
-def scores_line(names: list[str], scores: list[int]) -> str:
-    return ", ".join(f"{n} {p}" for n, p in zip(names, scores, strict=True))
-
-
-def _same_deal(deal: Deal, entry: engine.Entry, user) -> bool:
-    return deal.mode == entry.mode and deal.entry == entry.to_data() and deal.entered_by == user
 
 
 @login_required

@@ -20,14 +20,15 @@ from games.access import (
     rulesets_for_table,
     watched_evening,
 )
-from games.forms import EveningForm, PresentForm
+from games.forms.clubnights import EveningForm, PresentForm
 from games.models import Evening
 from games.pages import clubnight
+from games.pages.links import absolute_url
+from games.pages.polls import poll_answer
 from games.services import clubnights
 from games.services.errors import Refused
+from games.services.once import sent_before
 from games.services.sharing import watch_link_off, watch_link_replace
-from games.views.live import poll_answer
-from games.views.tables import absolute_url
 from scorekeeper import params
 
 
@@ -57,7 +58,7 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
         initial={"name": name},
     )
     key = params.text(request.POST, "key", most=64)
-    if key and (started := table.evenings.filter(start_key=key).first()) is not None:
+    if (started := sent_before(table.evenings, key)) is not None:
         return redirect(started)  # this form started it already
     if request.method == "POST" and form.is_valid():
         chosen = form.cleaned_data

@@ -25,18 +25,19 @@ from games.access import (
     get_table_for_user,
     rulesets_for_table,
 )
-from games.forms import GameNoteForm, NewGameForm
+from games.forms.games import GameNoteForm, NewGameForm
 from games.models import (
     Game,
-    Table,
 )
-from games.pages.entry import MODE_NAMES, DealEntry, default_mode, modes_for
+from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context, modes_for
 from games.pages.kept import kept_page
 from games.pages.phone import page_config
+from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
 from games.services.errors import Refused
-from games.services.games import game_delete, game_rematch, game_start
-from games.views.deals import entry_context
+from games.services.games import game_annotate, game_delete, game_rematch, game_start
+from games.services.once import sent_before
+from games.services.tables import table_default_ruleset
 from scorekeeper import params
 from scorekeeper.params import HtmxHttpRequest
 
@@ -63,7 +64,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
         last_rules=last.get_rules() if same_rules else None,
     )
     key = params.text(request.POST, "key", most=64)
-    if key and (started := table.games.filter(start_key=key).first()) is not None:
+    if (started := sent_before(table.games, key)) is not None:
         # This form started a game already (Back, then Start again): open that one.
         return redirect(started)
     if request.method == "POST" and form.is_valid():
@@ -83,8 +84,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
             for problem in refusal.problems:
                 form.add_error(None, problem)
         else:
-            if table.default_ruleset_id != chosen["ruleset"].pk:
-                Table.objects.filter(pk=table.pk).update(default_ruleset=chosen["ruleset"])
+            table_default_ruleset(table=table, ruleset=chosen["ruleset"])
             rules, count = game.get_rules(), len(chosen["seated"]) + len(chosen["new_names"])
             if rules.deals and rules.deals % count:
                 messages.warning(request, uneven_deals(rules.deals, count))
@@ -102,12 +102,6 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def uneven_deals(deals, players) -> str:
-    return _(
-        "{deals} deals for {players} players: not everyone deals the same number of times."
-    ).format(deals=deals, players=players)
-
-
 @login_required
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -117,13 +111,12 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     found = game_page_key_for_user(request, pk)
     if mode not in engine.ENTRY_MODES:
         mode = ""
-    version, *shown = found
+    version, table_mode = found
     return kept_page(
         request,
         game=pk,
         version=version,
-        mode=mode,
-        shown=tuple(shown),
+        mode=mode or f"table-{table_mode}",
         render=lambda stand_in: _game_page(request, get_game_for_user(request, pk), mode, stand_in),
     )
 
@@ -148,9 +141,9 @@ def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) ->
 @require_POST
 def game_note(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
-    form = GameNoteForm(request.POST, instance=game)
+    form = GameNoteForm(request.POST)
     if form.is_valid():
-        form.save()
+        game_annotate(game=game, note=form.cleaned_data["note"])
         messages.success(request, _("Note saved."))
     else:
         messages.error(request, _("The note is too long: at most 2,000 characters."))

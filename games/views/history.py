@@ -22,10 +22,7 @@ from games.access import games_for_user, get_table_for_user
 from games.engine.names import name_key
 from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history, read_history_file
 from games.formats.uploads import forget_upload, keep_upload, kept_upload
-from games.forms import (
-    ImportForm,
-    StatsFilterForm,
-)
+from games.forms.history import ImportForm, StatsFilterForm
 from games.models import (
     Seat,
     Table,

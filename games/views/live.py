@@ -6,7 +6,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import (
     HttpRequest,
     HttpResponse,
-    HttpResponseNotModified,
 )
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -27,17 +26,13 @@ from games.access import (
 from games.models import (
     Game,
 )
+from games.pages.polls import poll_answer
 from games.pages.scoreboard import load_game, scoreboard
 
 
 def _etag(game_id: int, version: int) -> str:
     # The language too: a browser that switched must not keep the old words.
     return f'"g{game_id}v{version}-{get_language()}"'
-
-
-def _not_modified(request: HttpRequest, etag: str) -> bool:
-    sent = request.headers.get("If-None-Match", "")
-    return etag in [t.strip().removeprefix("W/") for t in sent.split(",")]
 
 
 def _live_response(
@@ -56,14 +51,6 @@ def _live_response(
         )
 
     return poll_answer(request, _etag(game_id, version), answer)
-
-
-def poll_answer(request: HttpRequest, etag: str, answer) -> HttpResponse:
-    """A poll's answer: 304 while the browser has this version, else ``answer()``."""
-    response = HttpResponseNotModified() if _not_modified(request, etag) else answer()
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache, private"
-    return response
 
 
 @login_required

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
-from django.db.models import F
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -21,16 +19,17 @@ from django.views.decorators.http import (
 from games.access import get_player_for_user, get_table_for_owner, get_table_for_user
 from games.engine import ratings
 from games.engine.chart import score_chart
-from games.forms import (
-    PlayerForm,
-)
+from games.forms.tables import PlayerForm
 from games.models import (
     Game,
+    Player,
     Standing,
 )
 from games.pages import ladder
 from games.pages.stats import player_stats
-from games.views.tables import render_table
+from games.pages.tables import table_page
+from games.services import players as player_services
+from games.services.errors import Refused
 from scorekeeper import params
 
 
@@ -40,10 +39,12 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
     form = PlayerForm(request.POST, table=table)
     if not form.is_valid():
-        return render_table(request, table, player_form=form, status=422)
-    player = form.save(commit=False)
-    player.table = table
-    player.save()
+        return table_page(request, table, player_form=form, status=422)
+    try:
+        (player,) = player_services.players_join(table=table, names=[form.cleaned_data["name"]])
+    except Refused as refusal:
+        form.add_error("name", refusal.problems[0])
+        return table_page(request, table, player_form=form, status=422)
     messages.success(request, _("{name} joins the table.").format(name=player.name))
     return redirect(table)
 
@@ -53,14 +54,17 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
 def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_player_for_user(request, pk)
     old = player.name
-    form = PlayerForm(request.POST or None, instance=player, table=player.table)
+    form = PlayerForm(
+        request.POST or None, instance=Player(pk=player.pk, name=old), table=player.table
+    )
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            form.save()
-            # Scoreboards cached or polled by version must show the new name.
-            Game.objects.filter(seats__player=player).update(version=F("version") + 1)
-        messages.success(request, _("{old} is now {new}.").format(old=old, new=player.name))
-        return redirect(player.table)
+        try:
+            player_services.player_rename(player=player, name=form.cleaned_data["name"])
+        except Refused as refusal:
+            form.add_error("name", refusal.problems[0])
+        else:
+            messages.success(request, _("{old} is now {new}.").format(old=old, new=player.name))
+            return redirect(player.table)
     return render(request, "games/player_rename.html", {"form": form, "player": player})
 
 
@@ -73,22 +77,14 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     user_id = params.number(request.POST, "user", most=params.LARGEST_ID)
     accounts = {table.owner_id: table.owner}
     accounts.update({m.user_id: m.user for m in table.memberships.select_related("user")})
-    if user_id is None:
-        player.user = None
-    elif user_id in accounts:
-        player.user = accounts[user_id]
-        if table.players.filter(user=player.user).exclude(pk=player.pk).exists():
-            messages.error(
-                request,
-                _("{username} is already linked to another player here.").format(
-                    username=player.user
-                ),
-            )
-            return redirect("table_settings", table.pk)
-    else:
+    if user_id is not None and user_id not in accounts:
         messages.error(request, _("Choose an account that keeps scores at this table."))
         return redirect("table_settings", table.pk)
-    player.save(update_fields=["user"])
+    try:
+        player_services.player_link(player=player, user=accounts.get(user_id))
+    except Refused as refusal:
+        messages.error(request, refusal.problems[0])
+        return redirect("table_settings", table.pk)
     messages.success(
         request,
         (_("{name} is linked.") if player.user else _("{name} is not linked.")).format(

@@ -16,16 +16,14 @@ from django.views.decorators.http import (
 )
 
 from games.access import get_own_ruleset_for_owner, get_ruleset_for_table, get_table_for_owner
-from games.forms import (
-    RulesetForm,
-    ruleset_summary,
-)
+from games.forms.rulesets import RulesetForm
 from games.models import (
     Ruleset,
     Table,
     builtin_words,
 )
-from games.views.tables import black_maria
+from games.pages.rules import ruleset_summary
+from games.services.rulesets import ruleset_save
 from scorekeeper import params
 from scorekeeper.params import HtmxHttpRequest
 
@@ -36,7 +34,7 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
     """A table's own ruleset, starting from another one (``?from=``)."""
     table = get_table_for_owner(request, pk)
     base_id = params.number(request.GET, "from", most=params.LARGEST_ID)
-    base = black_maria() if base_id is None else get_ruleset_for_table(table, base_id)
+    base = Ruleset.black_maria() if base_id is None else get_ruleset_for_table(table, base_id)
     instance = Ruleset(table=table)
     if base is not None:
         for field in RulesetForm.Meta.fields:
@@ -49,11 +47,7 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
         instance.pk = None
     form = RulesetForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
-        ruleset = form.save(commit=False)
-        ruleset.table = table
-        ruleset.save()
-        # Adapted to be played: the next New game starts from it.
-        Table.objects.filter(pk=table.pk).update(default_ruleset=ruleset)
+        ruleset = ruleset_save(ruleset=form.save(commit=False), table=table)
         messages.success(
             request, _("{rules} saved: new games start from it.").format(rules=ruleset.name)
         )
@@ -68,7 +62,7 @@ def ruleset_edit(request: HttpRequest, pk: int, ruleset_pk: int) -> HttpResponse
     table = ruleset.table
     form = RulesetForm(request.POST or None, instance=ruleset)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        ruleset_save(ruleset=form.save(commit=False), table=table)
         messages.success(
             request,
             _("{rules} saved. Games already started keep their rules.").format(rules=ruleset.name),

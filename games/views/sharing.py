@@ -18,23 +18,23 @@ from django.views.decorators.http import (
 )
 
 from games.access import get_game_for_user, get_table_for_owner
-from games.forms import (
-    MemberForm,
-)
+from games.forms.tables import MemberForm
 from games.models import (
     Game,
     Invite,
     Table,
 )
+from games.pages.links import absolute_url
+from games.pages.tables import settings_page
 from games.services.errors import Refused
 from games.services.sharing import (
     invite_accept,
     invite_create,
     member_add,
+    membership_delete,
     watch_link_off,
     watch_link_replace,
 )
-from games.views.tables import absolute_url, render_settings
 from scorekeeper import params
 
 
@@ -56,7 +56,7 @@ def member_new(request: HttpRequest, pk: int) -> HttpResponse:
                 ),
             )
             return redirect("table_settings", table.pk)
-    return render_settings(request, table, member_form=form, status=422)
+    return settings_page(request, table, member_form=form, status=422)
 
 
 @login_required
@@ -64,7 +64,7 @@ def member_new(request: HttpRequest, pk: int) -> HttpResponse:
 def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
     membership = get_object_or_404(table.memberships.select_related("user"), pk=member_pk)
-    membership.delete()
+    membership_delete(membership=membership)
     messages.success(
         request, _("{username} no longer keeps scores here.").format(username=membership.user)
     )

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
-from django.db.models import Count
 from django.http import (
     HttpRequest,
     HttpResponse,
 )
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_GET,
@@ -26,24 +22,16 @@ from games.access import (
     get_ruleset_for_table,
     get_table_for_owner,
     get_table_for_user,
-    rulesets_for_table,
     tables_for_user,
 )
-from games.forms import (
-    MemberForm,
-    PlayerForm,
-    SeasonForm,
-    TableForm,
-    TableNameForm,
-)
+from games.forms.tables import SeasonForm, TableForm, TableNameForm
 from games.models import (
     Game,
-    Player,
     Ruleset,
     Table,
 )
-from games.pages.ladder import ladder, season_ladder
-from games.pages.scoreboard import describe_rules
+from games.pages.tables import settings_page, table_page
+from games.services import tables as table_services
 from scorekeeper import params
 
 
@@ -66,64 +54,28 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
     guest = is_guest(request.user)
-    initial = {"default_ruleset": black_maria()}
+    initial = {"default_ruleset": Ruleset.black_maria()}
     if guest:
         initial["name"] = _("Our table")  # a guest types the players, and plays
     form = TableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            table = form.save(commit=False)
-            table.owner = request.user
-            table.save()
-            Player.objects.bulk_create(
-                Player(table=table, name=name) for name in form.cleaned_data["players"]
-            )
+        table = table_services.table_create(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            ruleset=form.cleaned_data["default_ruleset"],
+            players=form.cleaned_data["players"],
+        )
         if guest and len(form.cleaned_data["players"]) >= engine.MIN_PLAYERS:
             return redirect("game_new", pk=table.pk)  # straight to the game
         return redirect(table)
     return render(request, "games/table_new.html", {"form": form})
 
 
-def black_maria() -> Ruleset | None:
-    return Ruleset.objects.filter(table=None, name="Black Maria").first()
-
-
 @login_required
 @require_GET
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    return render_table(request, table)
-
-
-def render_table(
-    request: HttpRequest,
-    table: Table,
-    *,
-    player_form: PlayerForm | None = None,
-    season_form: SeasonForm | None = None,
-    status=200,
-) -> HttpResponse:
-    players = list(table.players.order_by("name"))
-    games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
-    return render(
-        request,
-        "games/table_detail.html",
-        {
-            "table": table,
-            "players": players,
-            "player_form": player_form or PlayerForm(table=table),
-            "games": games,
-            "ladder": ladder(table),
-            "evenings": table.evenings.annotate(game_count=Count("games"))[:5],
-            **season_context(table, season_form),
-            # Each described from its settings; a table's own may add house rules.
-            "rulesets": [
-                (ruleset, describe_rules(ruleset.to_rules()))
-                for ruleset in rulesets_for_table(table)
-            ],
-        },
-        status=status,
-    )
+    return table_page(request, table)
 
 
 @login_required
@@ -134,8 +86,9 @@ def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
     if ruleset_id is None:
         messages.error(request, _("Choose a ruleset."))
         return redirect(table)
-    table.default_ruleset = get_ruleset_for_table(table, ruleset_id)
-    table.save(update_fields=["default_ruleset"])
+    table_services.table_default_ruleset(
+        table=table, ruleset=get_ruleset_for_table(table, ruleset_id)
+    )
     messages.success(
         request, _("New games here play {rules}.").format(rules=table.default_ruleset.name)
     )
@@ -146,39 +99,12 @@ def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def table_settings(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
-    form = TableNameForm(request.POST or None, instance=table)
+    form = TableNameForm(request.POST or None, instance=Table(name=table.name))
     if request.method == "POST" and form.is_valid():
-        form.save()
+        table_services.table_rename(table=table, name=form.cleaned_data["name"])
         messages.success(request, _("The table is now called {name}.").format(name=table.name))
         return redirect("table_settings", table.pk)
-    return render_settings(request, table, name_form=form, status=422 if form.errors else 200)
-
-
-def render_settings(
-    request: HttpRequest, table: Table, *, status: int = 200, **forms_
-) -> HttpResponse:
-    table.refresh_from_db()
-    members = list(table.memberships.select_related("user"))
-    accounts = [table.owner] + [m.user for m in members]
-    context = {
-        "table": table,
-        "name_form": forms_.get("name_form") or TableNameForm(instance=table),
-        "member_form": forms_.get("member_form") or MemberForm(),
-        "members": members,
-        "players": list(table.players.select_related("user").order_by("name")),
-        "accounts": accounts,
-        "invites": [
-            (i, absolute_url(request, "invite_accept", i.token))
-            for i in table.invites.all()[:10]
-            if i.is_usable
-        ],
-        "watch_url": absolute_url(request, "watch_table", table.watch_token),
-    }
-    return render(request, "games/table_settings.html", context, status=status)
-
-
-def absolute_url(request: HttpRequest, name: str, token: str | None) -> str | None:
-    return request.build_absolute_uri(reverse(name, args=[token])) if token else None
+    return settings_page(request, table, name_form=form, status=422 if form.errors else 200)
 
 
 @login_required
@@ -189,22 +115,9 @@ def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Type the table's name exactly to delete it."))
         return redirect("table_settings", table.pk)
     name = table.name
-    table.delete()
+    table_services.table_delete(table=table)
     messages.success(request, _("{name} and all its games are deleted.").format(name=name))
     return redirect("home")
-
-
-def season_context(table: Table, form: SeasonForm | None = None) -> dict:
-    """The season running today (with its own ladder), the table's seasons, the form."""
-    today = timezone.localdate()
-    seasons = list(table.seasons.all())
-    current = next((s for s in seasons if s.starts <= today <= s.ends), None)
-    return {
-        "season": current,
-        "season_ladder": season_ladder(table, current) if current else [],
-        "seasons": seasons,
-        "season_form": form or SeasonForm(),
-    }
 
 
 @login_required
@@ -214,10 +127,8 @@ def season_new(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
     form = SeasonForm(request.POST)
     if not form.is_valid():
-        return render_table(request, table, season_form=form, status=422)
-    season = form.save(commit=False)
-    season.table = table
-    season.save()
+        return table_page(request, table, season_form=form, status=422)
+    season = table_services.season_add(table=table, **form.cleaned_data)
     messages.success(request, _("{name} is a season of its own.").format(name=season.name))
     return redirect(table)
 
@@ -227,7 +138,7 @@ def season_new(request: HttpRequest, pk: int) -> HttpResponse:
 def season_delete(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
     season = get_object_or_404(table.seasons, pk=season_pk)
-    season.delete()
+    table_services.season_delete(season=season)
     messages.success(
         request, _("{name} is no longer a season (its games stay).").format(name=season.name)
     )

@@ -1,0 +1,1 @@
+"""The Django forms, a module by resource."""

@@ -1,0 +1,123 @@
+"""Forms for a table: making one, its name, members, players and seasons."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine.names import (
+    NameRefused,
+    as_sentence,
+    normalise_name,
+    player_name,
+    player_names,
+)
+from games.models import NAME_MAX_LENGTH, Player, Ruleset, Season, Table
+
+
+class TableForm(forms.ModelForm):
+    players = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label=gettext_lazy("Players"),
+        help_text=gettext_lazy("One name a line (you can add more later)."),
+    )
+
+    class Meta:
+        model = Table
+        fields = ["name", "default_ruleset"]
+        labels = {"name": gettext_lazy("Name"), "default_ruleset": gettext_lazy("Rules")}
+
+    def __init__(self, *args, rulesets=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["default_ruleset"].queryset = rulesets or Ruleset.objects.filter(table=None)
+        self.fields["default_ruleset"].required = True
+        self.fields["default_ruleset"].empty_label = None
+
+    def clean_name(self) -> str:
+        return normalise_name(self.cleaned_data["name"])
+
+    def clean_players(self) -> list[str]:
+        try:
+            return player_names(self.cleaned_data["players"].splitlines())
+        except NameRefused as refused:
+            raise forms.ValidationError(as_sentence(refused.message)) from None
+
+
+class TableNameForm(forms.ModelForm):
+    class Meta:
+        model = Table
+        fields = ["name"]
+        labels = {"name": gettext_lazy("Name")}
+
+    def clean_name(self) -> str:
+        return normalise_name(self.cleaned_data["name"])
+
+
+class MemberForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("Their username"), max_length=150)
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username__iexact=username).first()
+        if user is None:
+            raise forms.ValidationError(
+                _("Nobody here has the username {username}.").format(username=username)
+            )
+        self.cleaned_data["user"] = user
+        return username
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name"]
+        labels = {"name": gettext_lazy("New player's name")}
+
+    def __init__(self, *args, table: Table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.fields["name"].widget.attrs.update(autocomplete="off", maxlength=NAME_MAX_LENGTH)
+        if self.instance.pk:
+            self.fields["name"].label = _("Name")
+
+    def clean_name(self) -> str:
+        others = Player.objects.filter(table=self.table)
+        if self.instance.pk:
+            others = others.exclude(pk=self.instance.pk)
+        try:
+            return player_name(
+                self.cleaned_data["name"], playing=others.values_list("name", flat=True)
+            )
+        except NameRefused as refused:
+            raise forms.ValidationError(as_sentence(refused.message)) from None
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts", "ends"]
+        labels = {
+            "name": gettext_lazy("Season"),
+            "starts": gettext_lazy("From"),
+            "ends": gettext_lazy("To"),
+        }
+        widgets = {
+            "starts": forms.DateInput(attrs={"type": "date"}),
+            "ends": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def clean_name(self) -> str:
+        name = normalise_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Give the season a name."))
+        return name
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        starts, ends = cleaned.get("starts"), cleaned.get("ends")
+        if starts and ends and ends < starts:
+            raise forms.ValidationError(_("A season ends on or after the day it starts."))
+        return cleaned

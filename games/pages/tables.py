@@ -1,0 +1,82 @@
+"""The table page and its settings page, as several views show them (with a form's errors)."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from games.access import rulesets_for_table
+from games.forms.tables import MemberForm, PlayerForm, SeasonForm, TableNameForm
+from games.models import Table
+from games.pages.ladder import ladder, season_ladder
+from games.pages.links import absolute_url
+from games.pages.rules import describe_rules
+
+
+def season_context(table: Table, form: SeasonForm | None = None) -> dict:
+    """The season running today (with its own ladder), the table's seasons, the form."""
+    today = timezone.localdate()
+    seasons = list(table.seasons.all())
+    current = next((s for s in seasons if s.starts <= today <= s.ends), None)
+    return {
+        "season": current,
+        "season_ladder": season_ladder(table, current) if current else [],
+        "seasons": seasons,
+        "season_form": form or SeasonForm(),
+    }
+
+
+def table_page(
+    request: HttpRequest,
+    table: Table,
+    *,
+    player_form: PlayerForm | None = None,
+    season_form: SeasonForm | None = None,
+    status=200,
+) -> HttpResponse:
+    players = list(table.players.order_by("name"))
+    games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
+    return render(
+        request,
+        "games/table_detail.html",
+        {
+            "table": table,
+            "players": players,
+            "player_form": player_form or PlayerForm(table=table),
+            "games": games,
+            "ladder": ladder(table),
+            "evenings": table.evenings.annotate(game_count=Count("games"))[:5],
+            **season_context(table, season_form),
+            # Each described from its settings; a table's own may add house rules.
+            "rulesets": [
+                (ruleset, describe_rules(ruleset.to_rules()))
+                for ruleset in rulesets_for_table(table)
+            ],
+        },
+        status=status,
+    )
+
+
+def settings_page(
+    request: HttpRequest, table: Table, *, status: int = 200, **forms_
+) -> HttpResponse:
+    table.refresh_from_db()
+    members = list(table.memberships.select_related("user"))
+    accounts = [table.owner] + [m.user for m in members]
+    context = {
+        "table": table,
+        "name_form": forms_.get("name_form") or TableNameForm(instance=table),
+        "member_form": forms_.get("member_form") or MemberForm(),
+        "members": members,
+        "players": list(table.players.select_related("user").order_by("name")),
+        "accounts": accounts,
+        "invites": [
+            (i, absolute_url(request, "invite_accept", i.token))
+            for i in table.invites.all()[:10]
+            if i.is_usable
+        ],
+        "watch_url": absolute_url(request, "watch_table", table.watch_token),
+    }
+    return render(request, "games/table_settings.html", context, status=status)
