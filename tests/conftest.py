@@ -7,8 +7,9 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 
-from games.models import Player, Ruleset, Table
+from games.models import Player, Table
 from games.services.games import game_start
+from tests.factories import builtin
 
 
 @pytest.fixture(autouse=True)
@@ -46,10 +47,6 @@ def table(owner):
 @pytest.fixture
 def players(table):
     return [Player.objects.create(table=table, name=n) for n in ("Alice", "Ben", "Cara")]
-
-
-def builtin(name: str) -> Ruleset:
-    return Ruleset.objects.get(table=None, name=name)
 
 
 @pytest.fixture

@@ -5,149 +5,11 @@ A URL added without a line here fails ``test_every_url_is_in_the_matrix``.
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
-from games.models import (
-    Deal,
-    DealChange,
-    Evening,
-    Game,
-    Invite,
-    Membership,
-    Player,
-    Ruleset,
-    Season,
-    Seat,
-    Table,
-)
-from games.services.clubnights import evening_start
-from games.services.deals import deal_record
 from games.services.sharing import watch_link_replace
-from tests.test_services import DEAL_1
-
-MODELS = (
-    Table,
-    Player,
-    Ruleset,
-    Game,
-    Seat,
-    Deal,
-    DealChange,
-    Membership,
-    Invite,
-    Season,
-    Evening,
-)
-
-
-def snapshot() -> list:
-    """Every row the app writes, as it stands."""
-    return [list(model.objects.order_by("pk").values()) for model in MODELS]
-
-
-OK = "ok"  # the answer POSTED names (GET: 200)
-LOGIN = "login"  # redirect to sign in
-DENIED = 403
-HIDDEN = 404
-
-PUBLIC = {
-    "home",  # the first page for someone not signed in (tests/test_guests.py)
-    "start",
-    "keep",
-    "password_reset",
-    "password_reset_done",
-    "password_reset_confirm",
-    "password_reset_complete",
-    "login",
-    "logout",
-    "signup",
-    "health",
-    "manifest",
-    "service_worker",
-    "offline",
-    "language",
-}
-OWNER_ONLY = {
-    OK: ("owner",),
-    DENIED: ("member",),
-    HIDDEN: ("outsider",),
-    LOGIN: ("anon", "watcher"),
-}
-MEMBERS = {OK: ("owner", "member"), HIDDEN: ("outsider",), LOGIN: ("anon", "watcher")}
-SIGNED_IN = {OK: ("owner", "member", "outsider"), LOGIN: ("anon", "watcher")}
-WATCHERS = {OK: ("owner", "member", "outsider", "anon", "watcher")}
-
-# name: (methods, URL arguments, who may)
-MATRIX = {
-    "table_new": (["get", "post"], lambda w: [], SIGNED_IN),
-    "table_detail": (["get"], lambda w: [w.table.pk], MEMBERS),
-    "player_add": (["post"], lambda w: [w.table.pk], MEMBERS),
-    "player_rename": (["get", "post"], lambda w: [w.player.pk], MEMBERS),
-    "player_link": (["post"], lambda w: [w.player.pk], OWNER_ONLY),
-    "player_detail": (["get"], lambda w: [w.player.pk], MEMBERS),
-    "season_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "season_delete": (["post"], lambda w: [w.table.pk, w.season.pk], OWNER_ONLY),
-    "table_default_ruleset": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "ruleset_new": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "ruleset_preview": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "ruleset_edit": (["get", "post"], lambda w: [w.table.pk, w.ruleset.pk], OWNER_ONLY),
-    "table_settings": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "table_delete": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "member_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "member_remove": (["post"], lambda w: [w.table.pk, w.membership.pk], OWNER_ONLY),
-    "invite_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "table_watch_link": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
-    "invite_accept": (["get"], lambda w: [w.invite.token], SIGNED_IN),
-    "game_new": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
-    "game_detail": (["get"], lambda w: [w.game.pk], MEMBERS),
-    "game_live": (["get"], lambda w: [w.game.pk], MEMBERS),
-    "game_share": (["get"], lambda w: [w.game.pk], MEMBERS),
-    "game_watch_link": (["post"], lambda w: [w.game.pk], OWNER_ONLY),
-    "game_changes": (["get"], lambda w: [w.game.pk], MEMBERS),
-    "game_delete": (["get", "post"], lambda w: [w.game.pk], OWNER_ONLY),
-    "game_rematch": (["post"], lambda w: [w.game.pk], MEMBERS),
-    "deal_new": (["post"], lambda w: [w.game.pk], MEMBERS),
-    "deal_queued": (["post"], lambda w: [w.game.pk], MEMBERS),
-    "deal_edit": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
-    "deal_delete": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
-    "watch_game": (["get"], lambda w: [w.game.watch_token], WATCHERS),
-    "watch_game_live": (["get"], lambda w: [w.game.watch_token], WATCHERS),
-    "watch_table": (["get"], lambda w: [w.table.watch_token], WATCHERS),
-    "watch_table_game": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
-    "watch_table_game_live": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
-    "evening_new": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
-    "evening_detail": (["get"], lambda w: [w.evening.pk], MEMBERS),
-    "evening_live": (["get"], lambda w: [w.evening.pk], MEMBERS),
-    "evening_draw": (["post"], lambda w: [w.evening.pk], MEMBERS),
-    "evening_round": (["post"], lambda w: [w.evening.pk], MEMBERS),
-    "evening_present": (["post"], lambda w: [w.evening.pk], MEMBERS),
-    "evening_watch_link": (["post"], lambda w: [w.evening.pk], MEMBERS),
-    "evening_delete": (["post"], lambda w: [w.evening.pk], OWNER_ONLY),
-    "watch_evening": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
-    "watch_evening_live": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
-    "account_export": (["get"], lambda w: [], SIGNED_IN),
-    "account": (["get", "post"], lambda w: [], SIGNED_IN),
-    "account_delete": (["get", "post"], lambda w: [], SIGNED_IN),
-    "password_change": (["get", "post"], lambda w: [], SIGNED_IN),
-    "my_stats": (["get"], lambda w: [], SIGNED_IN),
-    "table_history": (["get"], lambda w: [w.table.pk], MEMBERS),
-    "table_stats": (["get"], lambda w: [w.table.pk], MEMBERS),
-    "table_import": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
-    "game_note": (["post"], lambda w: [w.game.pk], MEMBERS),
-    "game_print": (["get"], lambda w: [w.game.pk], MEMBERS),
-    "table_export": (["get"], lambda w: [w.table.pk, "json"], MEMBERS),
-    "game_export": (["get"], lambda w: [w.game.pk, "csv"], MEMBERS),
-    "watch_game_export": (["get"], lambda w: [w.game.watch_token, "csv"], WATCHERS),
-    "watch_table_game_export": (
-        ["get"],
-        lambda w: [w.table.watch_token, w.game.pk, "json"],
-        WATCHERS,
-    ),
-}
-
+from tests.factories import LOGIN, MATRIX, OK, PUBLIC, World, database_snapshot
 
 # What an allowed POST of the matrix's form ({"name": "Zed", "mode": "points"})
 # answers: a status, or a redirect and the page it goes to.
@@ -213,35 +75,6 @@ def test_every_url_is_in_the_matrix():
     assert names - PUBLIC == set(MATRIX)
 
 
-class World:
-    def __init__(self, owner, member, table, players, game):
-        self.owner, self.member, self.table, self.player, self.game = (
-            owner,
-            member,
-            table,
-            players[0],
-            game,
-        )
-        self.ruleset = Ruleset.objects.create(table=table, name="House", moon="others")
-        self.membership = table.memberships.get()
-        self.deal = deal_record(game=game, entry=DEAL_1, by=owner)
-        self.invite = Invite.objects.create(table=table, created_by=owner)
-        self.season = Season.objects.create(
-            table=table, name="Autumn", starts=date(2026, 9, 1), ends=date(2026, 11, 30)
-        )
-        watch_link_replace(game)
-        watch_link_replace(table)
-        self.evening = evening_start(
-            table=table,
-            name="Friday",
-            day=date(2026, 12, 4),
-            scoring="places",
-            ruleset=Ruleset.objects.get(table=None, name="Black Maria"),
-            players=players,
-        )
-        watch_link_replace(self.evening)
-
-
 @pytest.fixture
 def world(owner, member, table, players, moon_game):
     return World(owner, member, table, players, moon_game)
@@ -280,14 +113,14 @@ def test_access(client, outsider, world, name, method, role, expected):
     if role in users:
         client.force_login(users[role])
     url = reverse(name, args=MATRIX[name][1](world))
-    before = snapshot()
+    before = database_snapshot()
     response = getattr(client, method)(
         url, {"name": "Zed", "mode": "points"} if method == "post" else {}
     )
     assert outcome(response, name, method, world) == expected
     if expected != OK or method == "get":
         # Refused, or only looked at: nothing was written.
-        assert snapshot() == before, (name, method, role)
+        assert database_snapshot() == before, (name, method, role)
 
 
 @pytest.mark.parametrize("name", ["watch_game", "watch_game_live", "watch_table"])

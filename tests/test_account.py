@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.models import Game, Membership, Table
 from games.services.games import game_start
-from tests.conftest import builtin
+from tests.factories import builtin
 
 PASSWORD = "a-long-pass-phrase"
 NEW = "another-long-pass-phrase"

@@ -20,7 +20,7 @@ from games import engine
 from games.pages import kept as pagecache
 from games.services.deals import deal_record
 from games.services.sharing import watch_link_replace
-from tests.test_exports import make_games
+from tests.factories import make_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip"}

@@ -10,7 +10,7 @@ from django.urls import reverse
 from games import engine
 from games.engine import chart as c
 from games.services.deals import deal_record
-from tests.test_services import DEAL_1, DEAL_2, DEAL_3
+from tests.factories import DEAL_1, DEAL_2, DEAL_3
 
 
 def test_the_module_examples_hold():

@@ -12,8 +12,7 @@ from games.models import Deal, DealChange, Game, Invite, Membership, Player, Rul
 from games.services.deals import deal_edit, deal_record
 from games.services.games import game_start
 from games.services.sharing import watch_link_replace
-from tests.conftest import builtin
-from tests.test_services import DEAL_1, DEAL_2
+from tests.factories import DEAL_1, DEAL_2, builtin
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from games.pages import clubnight as night
 from games.services import clubnights
 from games.services.deals import deal_record
 from games.services.imports import import_history
-from tests.conftest import builtin
+from tests.factories import builtin
 
 NAMES = ["Ingeborg", "Marianne", "Sverre", "Kari", "Ola", "Nils", "Astrid"]
 

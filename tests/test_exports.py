@@ -11,13 +11,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine
 from games.formats.writing import FORMAT
-from games.models import Deal, Game, Seat, Table
+from games.models import Table
 from games.services.deals import deal_record
 from games.services.imports import import_history
 from games.services.sharing import watch_link_replace
-from tests.test_services import DEAL_1, DEAL_2, DEAL_3
+from tests.factories import DEAL_1, DEAL_2, DEAL_3, make_games
 
 
 def body(response) -> str:
@@ -122,32 +121,6 @@ def test_a_web_export_imports_back_into_another_table(client, owner, outsider, p
         game.pop("finished_at")
         game.pop("table")
     assert again["games"] == data["games"]
-
-
-def make_games(table, players, count: int, deals_each: int) -> None:
-    """Many finished-looking games, fast: rows written directly."""
-    rules = engine.resolve(engine.Rules(target=None, deals=deals_each), 3).to_dict()
-    entry = engine.PointsEntry((17, 13, 13))
-    for _ in range(count):
-        game = Game.objects.create(
-            table=table, rules=rules, first_dealer=0, status=Game.Status.FINISHED
-        )
-        Seat.objects.bulk_create(
-            Seat(game=game, player=p, number=i, total=v * deals_each)
-            for i, (p, v) in enumerate(zip(players, (17, 13, 13), strict=True))
-        )
-        Deal.objects.bulk_create(
-            Deal(
-                game=game,
-                number=n,
-                mode="points",
-                entry=entry.to_data(),
-                raw=[17, 13, 13],
-                scores=[17, 13, 13],
-                totals=[17 * n, 13 * n, 13 * n],
-            )
-            for n in range(1, deals_each + 1)
-        )
 
 
 def test_a_thousand_games_export_in_well_under_two_seconds(

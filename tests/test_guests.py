@@ -22,8 +22,7 @@ from accounts.guests import PREFIX, clear_guests
 from accounts.models import Guest
 from games.models import Game, Table
 from games.services.games import game_start
-from tests.conftest import builtin
-from tests.test_no_server_errors import FORMS, JUNK
+from tests.factories import FORMS, JUNK, builtin
 
 NB = {"HTTP_ACCEPT_LANGUAGE": "nb"}
 

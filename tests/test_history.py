@@ -16,67 +16,7 @@ from games.formats.writing import FORMAT, export_json
 from games.models import Deal, Game, Player, Table
 from games.services.deals import deal_record
 from games.services.imports import import_history
-from tests.conftest import builtin
-from tests.test_services import DEAL_1, DEAL_2, DEAL_3, HEARTS
-
-SPEC_EXAMPLE = {
-    "format": "blackmaria-scores/1",
-    "games": [
-        {
-            "table": "Friday club",
-            "players": ["Alice", "Ben", "Cara"],
-            "first_dealer": "Alice",
-            "rules": {
-                "name": "Black Maria",
-                "hearts": "one",
-                "queen_of_spades": 13,
-                "king_of_spades": 10,
-                "ace_of_spades": 7,
-                "jack_of_diamonds": 0,
-                "moon": "none",
-                "target": 100,
-                "deals": None,
-                "removed": ["2C"],
-                "pass_cards": 3,
-                "pass_direction": "right",
-            },
-            "deals": [
-                {
-                    "cards": {
-                        "Alice": ["QS", "2H", "3H", "4H", "5H"],
-                        "Ben": ["KS", "6H", "7H", "8H"],
-                        "Cara": ["AS", "9H", "10H", "JH", "QH", "KH", "AH"],
-                    }
-                },
-                {
-                    "counts": {
-                        "Alice": {"hearts": 4, "cards": ["QS"]},
-                        "Ben": {"hearts": 3, "cards": ["KS"]},
-                        "Cara": {"hearts": 6, "cards": ["AS"]},
-                    }
-                },
-                {"points": {"Alice": 17, "Ben": 13, "Cara": 13}},
-            ],
-        }
-    ],
-}
-
-MOON_EXAMPLE = {
-    "format": FORMAT,
-    "games": [
-        {
-            "table": "Alice's kitchen",
-            "players": ["Alice", "Ben", "Cara"],
-            "first_dealer": "Ben",
-            "rules": {"name": "Black Maria, moon to the others", "moon": "others"},
-            "deals": [
-                {"points": {"Alice": 17, "Ben": 20, "Cara": 6}},
-                {"points": {"Alice": 0, "Ben": 0, "Cara": 43}},
-                {"points": {"Alice": 28, "Ben": 2, "Cara": 13}},
-            ],
-        }
-    ],
-}
+from tests.factories import DEAL_1, DEAL_2, DEAL_3, HEARTS, MOON_EXAMPLE, SPEC_EXAMPLE, builtin
 
 
 def exported(**filters) -> dict:

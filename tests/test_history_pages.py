@@ -15,10 +15,7 @@ from games import engine
 from games.models import Game, Player, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
-from tests.conftest import builtin
-from tests.test_exports import make_games
-from tests.test_history import MOON_EXAMPLE, SPEC_EXAMPLE
-from tests.test_services import DEAL_1, DEAL_2, DEAL_3
+from tests.factories import DEAL_1, DEAL_2, DEAL_3, MOON_EXAMPLE, SPEC_EXAMPLE, builtin, make_games
 
 
 def text(response) -> str:
@@ -216,10 +213,14 @@ def test_import_shows_what_a_file_holds_then_imports_it_all(signed_in, table, pl
     game = Game.objects.get()
     assert game.table == table
     assert list(game.seats.order_by("number").values_list("total", flat=True)) == [88, 65, 19]
-    # A key is used once; another person's or an unknown one imports nothing.
-    again = signed_in.post(url, {"upload": kept})
-    assert again.status_code == 422 and "no longer kept" in text(again)
+    # A key imports once: sent again (Back, a double tap) it opens what it made.
+    again = signed_in.post(url, {"upload": kept}, follow=True)
+    assert again.redirect_chain[-1][0] == reverse("table_history", args=[table.pk])
+    assert "This file is imported already: its games are here." in text(again)
     assert Game.objects.count() == 1
+    # An unknown key imports nothing.
+    unknown = signed_in.post(url, {"upload": "not-a-kept-file"})
+    assert unknown.status_code == 422 and "no longer kept" in text(unknown)
 
 
 def test_a_kept_file_is_only_for_the_person_who_sent_it(signed_in, table, players, member):

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.formats.reading import WEB_MOST_GAMES, ImportRefused, read_history_file
 from games.models import Game, Seat
 from games.services.imports import import_history
-from tests.test_history import MOON_EXAMPLE
+from tests.factories import MOON_EXAMPLE
 
 
 def upload(raw: bytes) -> SimpleUploadedFile:

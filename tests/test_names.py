@@ -12,7 +12,7 @@ from games.formats.reading import ImportRefused
 from games.forms.tables import PlayerForm, TableForm
 from games.models import Player, Seat
 from games.services.imports import import_history
-from tests.test_history import MOON_EXAMPLE
+from tests.factories import MOON_EXAMPLE
 
 SAME_AS_ANN_B = ["Ann B", "ann b", "ANN B", "Ann  B", " Ann\tB ", "Ann\u200b B", "Ａｎｎ Ｂ"]
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.test_access import MATRIX, World, snapshot
+from tests.factories import FORMS, MATRIX, World, database_snapshot
 
 
 @pytest.fixture
@@ -31,11 +31,11 @@ def phone(client, owner):
 
 
 def refused_without_change(phone: Client, method: str, url: str, data: dict, **headers) -> int:
-    before = snapshot()
+    before = database_snapshot()
     response = getattr(phone, method)(url, data, **headers)
     assert response.status_code < 500, (url, data)
     if 400 <= response.status_code < 500:
-        assert snapshot() == before, (url, data, response.status_code)
+        assert database_snapshot() == before, (url, data, response.status_code)
     return response.status_code
 
 
@@ -102,25 +102,6 @@ def test_nul_in_a_search_is_ignored(phone, world):
 
 # --- Anything at all, everywhere -------------------------------------------------------------
 
-FIELDS = [
-    "mode", "number", "key", "version", "resolve", "name", "players", "default_ruleset",
-    "ruleset", "first_dealer", "confirm", "user", "username", "action", "note", "upload",
-    "language", "next", "from", "deal", "player", "page", "start", "end", "hearts",
-    "queen_of_spades", "king_of_spades", "ace_of_spades", "jack_of_diamonds", "target",
-    "deals", "removed", "pass_cards", "pass_direction", "notes", "password", "password1",
-    "password2", "new_players", "moon", "email", "sizes", "round", "scoring",
-    *[f"{kind}-{seat}" for kind in ("points", "hearts") for seat in range(8)],
-    *[f"seat_{seat}" for seat in range(8)],
-    *[f"taker-{card}" for card in ("QS", "KS", "AS", "JD", "2H", "10H", "AH", "ZZ")],
-]  # fmt: skip
-JUNK = st.one_of(
-    st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=30),
-    st.sampled_from(["", "0", "-1", "1", "2", "²", "٣", "−3", "9" * 5000, "9" * 20, "\x00", " "]),
-    st.integers(min_value=-(2**70), max_value=2**70).map(str),
-)
-FORMS = st.dictionaries(
-    keys=st.one_of(st.sampled_from(FIELDS), st.text(max_size=8)), values=JUNK, max_size=10
-)
 URL_CASES = [(name, method) for name, (methods, _, _) in MATRIX.items() for method in methods]
 
 

@@ -20,7 +20,7 @@ from games.pages.ladder import ladder
 from games.services import ladder as kept
 from games.services.deals import deal_delete, deal_edit, deal_record
 from games.services.games import game_delete, game_start
-from tests.conftest import builtin
+from tests.factories import builtin
 
 
 def test_places_go_by_final_total_lowest_first_and_ties_share():

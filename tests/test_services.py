@@ -9,32 +9,11 @@ from games.models import Deal, Game, Player, Ruleset, Seat, Table
 from games.services.deals import GAME_FINISHED, deal_delete, deal_edit, deal_record
 from games.services.errors import DealConflict, Refused
 from games.services.games import game_start
-from tests.conftest import builtin
-
-HEARTS = [rank + "H" for rank in engine.RANKS]
-DEAL_1 = engine.CountsEntry((4, 3, 6), (("QS",), ("KS", "AS"), ()))
-DEAL_2 = engine.CardsEntry(((), (), ("QS", "KS", "AS", *HEARTS)))
-DEAL_3 = engine.CardsEntry((("QS", "KS", *HEARTS[0:5]), tuple(HEARTS[5:7]), ("AS", *HEARTS[7:13])))
+from tests.factories import DEAL_1, DEAL_2, DEAL_3, builtin, game_snapshot
 
 
 def totals(game: Game) -> list[int]:
     return list(game.seats.order_by("number").values_list("total", flat=True))
-
-
-def snapshot(game: Game) -> tuple:
-    """Everything a deal write may touch, to check that a refusal touched nothing."""
-    game.refresh_from_db()
-    return (
-        game.status,
-        game.version,
-        game.finished_at,
-        list(Seat.objects.filter(game=game).order_by("number").values_list("total", "is_winner")),
-        list(
-            Deal.objects.filter(game=game)
-            .order_by("number")
-            .values_list("number", "mode", "entry", "scores", "totals", "version")
-        ),
-    )
 
 
 def test_the_worked_example_is_stored_deal_by_deal(moon_game, owner):
@@ -65,11 +44,11 @@ def test_a_game_freezes_its_rules_at_the_start(moon_game):
 
 def test_an_invalid_deal_is_refused_and_nothing_changes(moon_game, owner):
     deal_record(game=moon_game, entry=DEAL_1, by=owner)
-    before = snapshot(moon_game)
+    before = game_snapshot(moon_game)
     with pytest.raises(Refused) as error:
         deal_record(game=moon_game, entry=engine.PointsEntry((11, 11, 11)), by=owner)
     assert error.value.problems == ["deal 2: points add up to 33, the deal total is 43"]
-    assert snapshot(moon_game) == before
+    assert game_snapshot(moon_game) == before
 
 
 def test_a_fixed_deal_count_ends_the_game_and_a_tie_shares_the_win(table, players, owner):
@@ -95,11 +74,11 @@ def test_no_deal_after_the_end(table, players, owner):
     deal_record(game=game, entry=engine.PointsEntry((0, 26, 0)), by=owner)
     game.refresh_from_db()
     assert game.is_finished
-    before = snapshot(game)
+    before = game_snapshot(game)
     with pytest.raises(Refused) as error:
         deal_record(game=game, entry=engine.PointsEntry((13, 13, 0)), by=owner)
     assert error.value.problems == [GAME_FINISHED]
-    assert snapshot(game) == before
+    assert game_snapshot(game) == before
 
 
 def test_editing_a_deal_rescores_everything_after_it(moon_game, owner):
@@ -134,7 +113,7 @@ def test_the_worked_example_to_70_finishes_with_cara_winning(target_70_game):
 
 def test_an_edit_that_would_end_the_game_early_is_refused_with_the_reason(target_70_game, owner):
     first = target_70_game.deals.get(number=1)
-    before = snapshot(target_70_game)
+    before = game_snapshot(target_70_game)
     with pytest.raises(Refused) as error:
         # Alice shoots the moon in deal 1: Ben reaches 86 after deal 2.
         deal_edit(deal=first, entry=engine.PointsEntry((43, 0, 0)), by=owner)
@@ -142,7 +121,7 @@ def test_an_edit_that_would_end_the_game_early_is_refused_with_the_reason(target
         "the game would end after deal 2 (Ben has 86, reaching the target of 70), "
         "but 3 deals are recorded"
     ]
-    assert snapshot(target_70_game) == before
+    assert game_snapshot(target_70_game) == before
 
 
 def test_an_edit_below_the_target_reopens_the_game(target_70_game, owner):
@@ -179,33 +158,33 @@ def test_a_deletion_that_would_end_the_game_early_is_refused(table, players, own
     for points in ((40, 3, 0), (43, 0, 0), (20, 10, 13), (20, 10, 13)):
         deal_record(game=game, entry=engine.PointsEntry(points), by=owner)
     assert totals(game) == [37, 23, 26]  # Alice's moon in deal 2 took 43 off
-    before = snapshot(game)
+    before = game_snapshot(game)
     with pytest.raises(Refused) as error:
         deal_delete(deal=game.deals.get(number=2), by=owner)
     assert error.value.problems == [
         "the game would end after deal 2 (Alice has 60, reaching the target of 50), "
         "but 3 deals are recorded"
     ]
-    assert snapshot(game) == before
+    assert game_snapshot(game) == before
 
 
 def test_a_second_save_of_the_same_deal_is_not_recorded_twice(moon_game, owner, outsider):
     deal_record(game=moon_game, entry=DEAL_1, by=owner, number=1)
-    before = snapshot(moon_game)
+    before = game_snapshot(moon_game)
     with pytest.raises(DealConflict) as conflict:
         deal_record(game=moon_game, entry=DEAL_1, by=outsider, number=1)
     assert conflict.value.message == "Deal 1 was just entered by ann — here it is."
     assert conflict.value.deal.number == 1
-    assert snapshot(moon_game) == before
+    assert game_snapshot(moon_game) == before
 
 
 def test_editing_a_deal_someone_changed_meanwhile_is_refused(moon_game, owner):
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
     deal_edit(deal=deal, entry=engine.PointsEntry((13, 17, 13)), by=owner, version=1)
-    before = snapshot(moon_game)
+    before = game_snapshot(moon_game)
     with pytest.raises(DealConflict):
         deal_edit(deal=deal, entry=engine.PointsEntry((17, 13, 13)), by=owner, version=1)
-    assert snapshot(moon_game) == before
+    assert game_snapshot(moon_game) == before
 
 
 def test_a_game_needs_players_of_its_own_table(table, players, owner):
@@ -272,15 +251,15 @@ def test_a_save_read_when_nobody_raced_uses_what_was_read(moon_game, owner):
     ]
     assert "version" in captured.captured_queries[1]["sql"]
     assert totals(moon_game) == [60, 63, 6]
-    assert snapshot(moon_game)[1] == 2
+    assert game_snapshot(moon_game)[1] == 2
 
 
 def test_a_deal_sent_again_with_its_key_changes_nothing(moon_game, owner):
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner, number=1, key="phone-1")
-    before = snapshot(moon_game)
+    before = game_snapshot(moon_game)
     game, seats, played = read_for_save(moon_game)
     again = deal_record(
         game=game, entry=DEAL_1, by=owner, number=1, key="phone-1", seats=seats, played=played
     )
     assert again.pk == deal.pk and again.game.version == before[1]
-    assert snapshot(moon_game) == before  # not even the version moved on
+    assert game_snapshot(moon_game) == before  # not even the version moved on

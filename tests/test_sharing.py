@@ -15,7 +15,7 @@ from games import engine
 from games.models import DealChange, Invite, Membership
 from games.services.deals import deal_delete, deal_edit, deal_record
 from games.services.sharing import watch_link_replace
-from tests.test_services import DEAL_1, DEAL_2
+from tests.factories import DEAL_1, DEAL_2
 
 
 def text(response) -> str:
@@ -159,7 +159,7 @@ def test_an_invite_link_is_shown_as_a_qr_code_too(client, owner, table):
 def test_a_table_watch_link_shows_its_games_only(client, owner, moon_game, table):
     from games.models import Player, Table
     from games.services.games import game_start
-    from tests.conftest import builtin
+    from tests.factories import builtin
 
     other = Table.objects.create(name="Other", owner=owner)
     strangers = [Player.objects.create(table=other, name=n) for n in ("X", "Y", "Z")]

@@ -10,8 +10,7 @@ from games.access import games_for_user
 from games.models import Game, Membership, Seat, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
-from tests.conftest import builtin
-from tests.test_services import DEAL_1
+from tests.factories import DEAL_1, builtin
 
 
 def orm_page_key(game: int, user) -> tuple | None:

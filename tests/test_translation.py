@@ -20,7 +20,7 @@ from django.utils.formats import date_format
 from accounts.models import Preference
 from games import engine
 from games.services.deals import deal_record
-from tests.test_services import DEAL_1
+from tests.factories import DEAL_1
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "nb" / "LC_MESSAGES"
@@ -219,7 +219,7 @@ def test_times_read_as_written_in_both_languages(client, owner, moon_game):
     with translation.override("nb"):
         assert formats.date_format(when, "DATETIME_FORMAT") == "1. desember 2026 20:13"
     from games.services.deals import deal_record
-    from tests.test_services import DEAL_1
+    from tests.factories import DEAL_1
 
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
     client.force_login(owner)

@@ -12,8 +12,7 @@ from games import engine
 from games.models import Deal, Game, Player, Ruleset, Table
 from games.services.deals import deal_edit, deal_record
 from games.services.games import game_start
-from tests.conftest import builtin
-from tests.test_services import DEAL_1, DEAL_2, DEAL_3, snapshot
+from tests.factories import DEAL_1, DEAL_2, DEAL_3, builtin, game_snapshot
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -420,7 +419,7 @@ def test_the_last_players_hearts_are_the_remainder(client_owner, moon_game):
 
 
 def test_an_invalid_deal_is_refused_keeps_what_was_typed_and_saves_nothing(client_owner, moon_game):
-    before = snapshot(moon_game)
+    before = game_snapshot(moon_game)
     response = post_deal(client_owner, moon_game, mode="points", number="1", **{
         "points-0": "11", "points-1": "11", "points-2": "11",
     })  # fmt: skip
@@ -428,7 +427,7 @@ def test_an_invalid_deal_is_refused_keeps_what_was_typed_and_saves_nothing(clien
     page = text(response)
     assert "Points add up to 33, the deal total is 43" in page
     assert 'name="points-0" value="11"' in page
-    assert snapshot(moon_game) == before
+    assert game_snapshot(moon_game) == before
 
 
 def test_a_double_tap_on_save_records_the_deal_once(client_owner, moon_game):
@@ -583,7 +582,7 @@ def test_a_tie_shares_the_win_and_a_rematch_keeps_seats_and_rules(
 def test_an_outsider_gets_404_everywhere(client_outsider, moon_game, owner, players):
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
     table = moon_game.table
-    before = snapshot(moon_game)
+    before = game_snapshot(moon_game)
     gets = [
         reverse("table_detail", args=[table.pk]),
         reverse("ruleset_new", args=[table.pk]),
@@ -608,7 +607,7 @@ def test_an_outsider_gets_404_everywhere(client_outsider, moon_game, owner, play
     ]
     for url in posts:
         assert client_outsider.post(url, {"name": "x", "mode": "points"}).status_code == 404, url
-    assert snapshot(moon_game) == before
+    assert game_snapshot(moon_game) == before
     assert Player.objects.filter(table=table).count() == 3
 
 

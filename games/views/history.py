@@ -28,7 +28,8 @@ from games.models import (
     Table,
 )
 from games.pages.stats import games_with_player, player_stats, ruleset_names
-from games.services.imports import import_history
+from games.services.imports import ImportedAlready, import_history
+from games.services.once import sent_before
 from scorekeeper import params
 
 HISTORY_PAGE_SIZE = 20
@@ -92,15 +93,21 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             if form.cleaned_data["upload"]:
                 token = form.cleaned_data["upload"]
+                if sent_before(table.games, token) is not None:
+                    return _imported_already(request, table)
                 raw = kept_upload(**kept, token=token)
                 if raw is None:
                     raise ImportRefused(_("The file shown is no longer kept: choose it again."))
-                games = import_history(
-                    read_history_file(raw),
-                    owner=table.owner,
-                    table=table,
-                    most_games=WEB_MOST_GAMES,
-                )
+                try:
+                    games = import_history(
+                        read_history_file(raw),
+                        owner=table.owner,
+                        table=table,
+                        most_games=WEB_MOST_GAMES,
+                        key=token,
+                    )
+                except ImportedAlready:
+                    return _imported_already(request, table)
                 forget_upload(**kept, token=token)
                 messages.success(
                     request,
@@ -124,6 +131,12 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
         {"table": table, "form": form, "preview": preview, "problem": problem, "upload": upload},
         status=status,
     )
+
+
+def _imported_already(request: HttpRequest, table: Table) -> HttpResponse:
+    """The confirmation sent again (Back, a double tap, two phones): it was imported once."""
+    messages.info(request, _("This file is imported already: its games are here."))
+    return redirect("table_history", table.pk)
 
 
 def _import_preview(table: Table, parsed: list) -> dict:

@@ -1,0 +1,326 @@
+"""Test data and builders shared by the suite."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from hypothesis import strategies as st
+
+from games import engine
+from games.formats.writing import FORMAT
+from games.models import (
+    Deal,
+    DealChange,
+    Evening,
+    Game,
+    Invite,
+    Membership,
+    Player,
+    Ruleset,
+    Season,
+    Seat,
+    Table,
+)
+from games.services.clubnights import evening_start
+from games.services.deals import deal_record
+from games.services.sharing import watch_link_replace
+
+
+def builtin(name: str) -> Ruleset:
+    return Ruleset.objects.get(table=None, name=name)
+
+
+HEARTS = [rank + "H" for rank in engine.RANKS]
+
+
+DEAL_1 = engine.CountsEntry((4, 3, 6), (("QS",), ("KS", "AS"), ()))
+
+
+DEAL_2 = engine.CardsEntry(((), (), ("QS", "KS", "AS", *HEARTS)))
+
+
+DEAL_3 = engine.CardsEntry((("QS", "KS", *HEARTS[0:5]), tuple(HEARTS[5:7]), ("AS", *HEARTS[7:13])))
+
+
+def game_snapshot(game: Game) -> tuple:
+    """Everything a deal write may touch, to check that a refusal touched nothing."""
+    game.refresh_from_db()
+    return (
+        game.status,
+        game.version,
+        game.finished_at,
+        list(Seat.objects.filter(game=game).order_by("number").values_list("total", "is_winner")),
+        list(
+            Deal.objects.filter(game=game)
+            .order_by("number")
+            .values_list("number", "mode", "entry", "scores", "totals", "version")
+        ),
+    )
+
+
+SPEC_EXAMPLE = {
+    "format": "blackmaria-scores/1",
+    "games": [
+        {
+            "table": "Friday club",
+            "players": ["Alice", "Ben", "Cara"],
+            "first_dealer": "Alice",
+            "rules": {
+                "name": "Black Maria",
+                "hearts": "one",
+                "queen_of_spades": 13,
+                "king_of_spades": 10,
+                "ace_of_spades": 7,
+                "jack_of_diamonds": 0,
+                "moon": "none",
+                "target": 100,
+                "deals": None,
+                "removed": ["2C"],
+                "pass_cards": 3,
+                "pass_direction": "right",
+            },
+            "deals": [
+                {
+                    "cards": {
+                        "Alice": ["QS", "2H", "3H", "4H", "5H"],
+                        "Ben": ["KS", "6H", "7H", "8H"],
+                        "Cara": ["AS", "9H", "10H", "JH", "QH", "KH", "AH"],
+                    }
+                },
+                {
+                    "counts": {
+                        "Alice": {"hearts": 4, "cards": ["QS"]},
+                        "Ben": {"hearts": 3, "cards": ["KS"]},
+                        "Cara": {"hearts": 6, "cards": ["AS"]},
+                    }
+                },
+                {"points": {"Alice": 17, "Ben": 13, "Cara": 13}},
+            ],
+        }
+    ],
+}
+
+
+MOON_EXAMPLE = {
+    "format": FORMAT,
+    "games": [
+        {
+            "table": "Alice's kitchen",
+            "players": ["Alice", "Ben", "Cara"],
+            "first_dealer": "Ben",
+            "rules": {"name": "Black Maria, moon to the others", "moon": "others"},
+            "deals": [
+                {"points": {"Alice": 17, "Ben": 20, "Cara": 6}},
+                {"points": {"Alice": 0, "Ben": 0, "Cara": 43}},
+                {"points": {"Alice": 28, "Ben": 2, "Cara": 13}},
+            ],
+        }
+    ],
+}
+
+
+def make_games(table, players, count: int, deals_each: int) -> None:
+    """Many finished-looking games, fast: rows written directly."""
+    rules = engine.resolve(engine.Rules(target=None, deals=deals_each), 3).to_dict()
+    entry = engine.PointsEntry((17, 13, 13))
+    for _ in range(count):
+        game = Game.objects.create(
+            table=table, rules=rules, first_dealer=0, status=Game.Status.FINISHED
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, player=p, number=i, total=v * deals_each)
+            for i, (p, v) in enumerate(zip(players, (17, 13, 13), strict=True))
+        )
+        Deal.objects.bulk_create(
+            Deal(
+                game=game,
+                number=n,
+                mode="points",
+                entry=entry.to_data(),
+                raw=[17, 13, 13],
+                scores=[17, 13, 13],
+                totals=[17 * n, 13 * n, 13 * n],
+            )
+            for n in range(1, deals_each + 1)
+        )
+
+
+MODELS = (
+    Table,
+    Player,
+    Ruleset,
+    Game,
+    Seat,
+    Deal,
+    DealChange,
+    Membership,
+    Invite,
+    Season,
+    Evening,
+)
+
+OK = "ok"  # the answer POSTED names (GET: 200)
+
+LOGIN = "login"  # redirect to sign in
+
+DENIED = 403
+
+HIDDEN = 404
+
+PUBLIC = {
+    "home",  # the first page for someone not signed in (tests/test_guests.py)
+    "start",
+    "keep",
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
+    "login",
+    "logout",
+    "signup",
+    "health",
+    "manifest",
+    "service_worker",
+    "offline",
+    "language",
+}
+
+OWNER_ONLY = {
+    OK: ("owner",),
+    DENIED: ("member",),
+    HIDDEN: ("outsider",),
+    LOGIN: ("anon", "watcher"),
+}
+
+MEMBERS = {OK: ("owner", "member"), HIDDEN: ("outsider",), LOGIN: ("anon", "watcher")}
+
+SIGNED_IN = {OK: ("owner", "member", "outsider"), LOGIN: ("anon", "watcher")}
+
+WATCHERS = {OK: ("owner", "member", "outsider", "anon", "watcher")}
+
+FIELDS = [
+    "mode", "number", "key", "version", "resolve", "name", "players", "default_ruleset",
+    "ruleset", "first_dealer", "confirm", "user", "username", "action", "note", "upload",
+    "language", "next", "from", "deal", "player", "page", "start", "end", "hearts",
+    "queen_of_spades", "king_of_spades", "ace_of_spades", "jack_of_diamonds", "target",
+    "deals", "removed", "pass_cards", "pass_direction", "notes", "password", "password1",
+    "password2", "new_players", "moon", "email", "sizes", "round", "scoring",
+    *[f"{kind}-{seat}" for kind in ("points", "hearts") for seat in range(8)],
+    *[f"seat_{seat}" for seat in range(8)],
+    *[f"taker-{card}" for card in ("QS", "KS", "AS", "JD", "2H", "10H", "AH", "ZZ")],
+]  # fmt: skip
+
+
+def database_snapshot() -> list:
+    """Every row the app writes, as it stands."""
+    return [list(model.objects.order_by("pk").values()) for model in MODELS]
+
+
+# name: (methods, URL arguments, who may)
+MATRIX = {
+    "table_new": (["get", "post"], lambda w: [], SIGNED_IN),
+    "table_detail": (["get"], lambda w: [w.table.pk], MEMBERS),
+    "player_add": (["post"], lambda w: [w.table.pk], MEMBERS),
+    "player_rename": (["get", "post"], lambda w: [w.player.pk], MEMBERS),
+    "player_link": (["post"], lambda w: [w.player.pk], OWNER_ONLY),
+    "player_detail": (["get"], lambda w: [w.player.pk], MEMBERS),
+    "season_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "season_delete": (["post"], lambda w: [w.table.pk, w.season.pk], OWNER_ONLY),
+    "table_default_ruleset": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "ruleset_new": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "ruleset_preview": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "ruleset_edit": (["get", "post"], lambda w: [w.table.pk, w.ruleset.pk], OWNER_ONLY),
+    "table_settings": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "table_delete": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "member_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "member_remove": (["post"], lambda w: [w.table.pk, w.membership.pk], OWNER_ONLY),
+    "invite_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "table_watch_link": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "invite_accept": (["get"], lambda w: [w.invite.token], SIGNED_IN),
+    "game_new": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
+    "game_detail": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_live": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_share": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_watch_link": (["post"], lambda w: [w.game.pk], OWNER_ONLY),
+    "game_changes": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "game_delete": (["get", "post"], lambda w: [w.game.pk], OWNER_ONLY),
+    "game_rematch": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "deal_new": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "deal_queued": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "deal_edit": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
+    "deal_delete": (["get", "post"], lambda w: [w.deal.pk], MEMBERS),
+    "watch_game": (["get"], lambda w: [w.game.watch_token], WATCHERS),
+    "watch_game_live": (["get"], lambda w: [w.game.watch_token], WATCHERS),
+    "watch_table": (["get"], lambda w: [w.table.watch_token], WATCHERS),
+    "watch_table_game": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
+    "watch_table_game_live": (["get"], lambda w: [w.table.watch_token, w.game.pk], WATCHERS),
+    "evening_new": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
+    "evening_detail": (["get"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_live": (["get"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_draw": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_round": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_present": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_watch_link": (["post"], lambda w: [w.evening.pk], MEMBERS),
+    "evening_delete": (["post"], lambda w: [w.evening.pk], OWNER_ONLY),
+    "watch_evening": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
+    "watch_evening_live": (["get"], lambda w: [w.evening.watch_token], WATCHERS),
+    "account_export": (["get"], lambda w: [], SIGNED_IN),
+    "account": (["get", "post"], lambda w: [], SIGNED_IN),
+    "account_delete": (["get", "post"], lambda w: [], SIGNED_IN),
+    "password_change": (["get", "post"], lambda w: [], SIGNED_IN),
+    "my_stats": (["get"], lambda w: [], SIGNED_IN),
+    "table_history": (["get"], lambda w: [w.table.pk], MEMBERS),
+    "table_stats": (["get"], lambda w: [w.table.pk], MEMBERS),
+    "table_import": (["get", "post"], lambda w: [w.table.pk], MEMBERS),
+    "game_note": (["post"], lambda w: [w.game.pk], MEMBERS),
+    "game_print": (["get"], lambda w: [w.game.pk], MEMBERS),
+    "table_export": (["get"], lambda w: [w.table.pk, "json"], MEMBERS),
+    "game_export": (["get"], lambda w: [w.game.pk, "csv"], MEMBERS),
+    "watch_game_export": (["get"], lambda w: [w.game.watch_token, "csv"], WATCHERS),
+    "watch_table_game_export": (
+        ["get"],
+        lambda w: [w.table.watch_token, w.game.pk, "json"],
+        WATCHERS,
+    ),
+}
+
+
+class World:
+    def __init__(self, owner, member, table, players, game):
+        self.owner, self.member, self.table, self.player, self.game = (
+            owner,
+            member,
+            table,
+            players[0],
+            game,
+        )
+        self.ruleset = Ruleset.objects.create(table=table, name="House", moon="others")
+        self.membership = table.memberships.get()
+        self.deal = deal_record(game=game, entry=DEAL_1, by=owner)
+        self.invite = Invite.objects.create(table=table, created_by=owner)
+        self.season = Season.objects.create(
+            table=table, name="Autumn", starts=date(2026, 9, 1), ends=date(2026, 11, 30)
+        )
+        watch_link_replace(game)
+        watch_link_replace(table)
+        self.evening = evening_start(
+            table=table,
+            name="Friday",
+            day=date(2026, 12, 4),
+            scoring="places",
+            ruleset=Ruleset.objects.get(table=None, name="Black Maria"),
+            players=players,
+        )
+        watch_link_replace(self.evening)
+
+
+JUNK = st.one_of(
+    st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=30),
+    st.sampled_from(["", "0", "-1", "1", "2", "²", "٣", "−3", "9" * 5000, "9" * 20, "\x00", " "]),
+    st.integers(min_value=-(2**70), max_value=2**70).map(str),
+)
+
+
+FORMS = st.dictionaries(
+    keys=st.one_of(st.sampled_from(FIELDS), st.text(max_size=8)), values=JUNK, max_size=10
+)

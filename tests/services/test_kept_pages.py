@@ -1,0 +1,102 @@
+"""Every service that changes what a game page shows forgets the kept page: the next shows it."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+from django.test import Client
+
+from games.models import Ruleset
+from games.services.clubnights import evening_delete, evening_start
+from games.services.deals import deal_delete, deal_edit, deal_record
+from games.services.games import game_annotate
+from games.services.players import player_rename
+from games.services.rulesets import ruleset_save
+from games.services.tables import table_rename
+from tests.factories import DEAL_1, DEAL_2, builtin
+
+
+@pytest.fixture
+def phone(owner):
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+def page(phone, game) -> str:
+    response = phone.get(game.get_absolute_url())
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def kept(phone, game) -> str:
+    """The page, opened twice: the second comes from the kept copy."""
+    page(phone, game)
+    return page(phone, game)
+
+
+def totals(html: str) -> list[int]:
+    return [int(t) for t in re.findall(r'<span class="points">(-?\d+)</span>', html)]
+
+
+def test_a_recorded_edited_or_deleted_deal_shows_at_once(phone, moon_game, owner):
+    assert totals(kept(phone, moon_game)) == [0, 0, 0]
+    deal = deal_record(game=moon_game, entry=DEAL_1, by=owner)
+    assert totals(page(phone, moon_game)) == [17, 20, 6]
+    deal_edit(deal=deal, entry=DEAL_2, by=owner)  # Cara shoots the moon
+    assert totals(page(phone, moon_game)) == [43, 43, 0]
+    deal_delete(deal=deal, by=owner)
+    assert totals(page(phone, moon_game)) == [0, 0, 0]
+
+
+def test_a_renamed_player_shows_at_once(phone, moon_game, players):
+    assert "Alicia" not in kept(phone, moon_game)
+    player_rename(player=players[0], name="Alicia")
+    assert "Alicia" in page(phone, moon_game)
+
+
+def test_a_renamed_table_shows_at_once(phone, moon_game, table):
+    assert "Saturday club" not in kept(phone, moon_game)
+    table_rename(table=table, name="Saturday club")
+    assert "Saturday club" in page(phone, moon_game)
+
+
+def test_a_note_shows_at_once(phone, moon_game):
+    assert "At the cabin" not in kept(phone, moon_game)
+    game_annotate(game=moon_game, note="At the cabin")
+    assert "At the cabin" in page(phone, moon_game)
+
+
+def test_changed_house_rules_show_at_once(phone, table, players, owner):
+    from games.services.games import game_start
+
+    ruleset = ruleset_save(ruleset=Ruleset(name="Ours", notes="Jokers wild"), table=table)
+    game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0, by=owner)
+    assert "Jokers wild" in kept(phone, game)
+    ruleset.notes = "No jokers"
+    ruleset_save(ruleset=ruleset, table=table)
+    assert "No jokers" in page(phone, game)
+
+
+def test_a_deleted_club_night_is_no_longer_linked(phone, table, owner):
+    people = [table.players.create(name=n) for n in ("Ann", "Bo", "Cy")]
+    evening = evening_start(
+        table=table,
+        name="Friday",
+        day=date(2026, 12, 4),
+        scoring="places",
+        ruleset=builtin("Black Maria"),
+        players=people,
+        by=owner,
+    )
+    from games.services.clubnights import round_start
+
+    assert round_start(evening=evening, number=1, by=owner)
+    game = evening.games.get()
+    link = f"/evenings/{evening.pk}/"
+    assert link in kept(phone, game)
+    evening_delete(evening=evening)
+    assert link not in page(phone, game)
+    assert phone.get(game.get_absolute_url()).status_code == 200
