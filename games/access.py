@@ -9,24 +9,12 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.http import (
-    Http404,
-    HttpRequest,
-)
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from games import sql
-from games.models import (
-    Deal,
-    Evening,
-    Game,
-    Membership,
-    Player,
-    Ruleset,
-    Seat,
-    Table,
-)
+from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
 from games.pages.scoreboard import load_game
 from scorekeeper.params import LARGEST_ID
 
@@ -117,9 +105,9 @@ def get_player_for_user(request: HttpRequest, pk: int) -> Player:
     return get_object_or_404(players.select_related("table"), pk=pk)
 
 
-def get_evening_for_user(request: HttpRequest, pk: int) -> Evening:
+def get_evening_for_user(request: HttpRequest, pk: int) -> ClubNight:
     """A club night, for the owner and members of its table."""
-    evenings = Evening.objects.filter(table__in=tables_for_user(request.user))
+    evenings = ClubNight.objects.filter(table__in=tables_for_user(request.user))
     return get_object_or_404(evenings.select_related("table", "ruleset"), pk=pk)
 
 
@@ -168,9 +156,9 @@ def watched_table(token: str) -> Table:
     )
 
 
-def watched_evening(token: str) -> Evening:
+def watched_evening(token: str) -> ClubNight:
     """The club night whose big-screen link this is."""
-    evenings = Evening.objects.filter(watch_token=token) if token else Evening.objects.none()
+    evenings = ClubNight.objects.filter(watch_token=token) if token else ClubNight.objects.none()
     return get_object_or_404(evenings.select_related("table", "ruleset"))
 
 

@@ -30,6 +30,15 @@ def account_or_none(user):
     return user if user is not None and user.is_authenticated else None
 
 
+def unique_start_key(kind: str) -> models.UniqueConstraint:
+    """A form's key makes one thing at its table (games/services/once.py)."""
+    return models.UniqueConstraint(
+        fields=["table", "start_key"],
+        condition=~Q(start_key=""),
+        name=f"{kind}_start_key_unique_per_table",
+    )
+
+
 def new_token() -> str:
     """An unguessable link token: 192 random bits."""
     return secrets.token_urlsafe(24)
@@ -241,11 +250,11 @@ class Ruleset(models.Model):
         )
 
 
-class Evening(models.Model):
+class ClubNight(models.Model):
     """A club night: the people present, split into games played at once, round by round.
 
     Its games are ordinary games (``Game.evening``, ``Game.round``); the
-    splitting, seating and standings are :mod:`games.clubnight`'s.
+    splitting, seating and standings are :mod:`games.engine.clubnight`'s.
     """
 
     class Scoring(models.TextChoices):
@@ -277,11 +286,7 @@ class Evening(models.Model):
     class Meta:
         ordering = ["-date", "-id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["table", "start_key"],
-                condition=~Q(start_key=""),
-                name="evening_start_key_unique_per_table",
-            ),
+            unique_start_key("evening"),
         ]
 
     def __str__(self) -> str:
@@ -321,7 +326,7 @@ class Game(models.Model):
     start_key = models.CharField(max_length=64, blank=True, default="", editable=False)
     # One of a club night's games, and in which of its rounds.
     evening = models.ForeignKey(
-        Evening, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+        ClubNight, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
     round = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -329,11 +334,7 @@ class Game(models.Model):
         ordering = ["-started_at", "-id"]
         indexes = [models.Index(fields=["table", "status"])]
         constraints = [
-            models.UniqueConstraint(
-                fields=["table", "start_key"],
-                condition=~Q(start_key=""),
-                name="game_start_key_unique_per_table",
-            ),
+            unique_start_key("game"),
         ]
 
     def __str__(self) -> str:
@@ -454,7 +455,7 @@ class DealChange(models.Model):
 class PlayerRating(models.Model):
     """A player's rating before and after one finished game, rebuilt from the games.
 
-    Never edited or imported: :func:`games.ladder.rerate` writes them again from
+    Never edited or imported: :func:`games.services.ladder.rerate` writes them again from
     the table's finished games whenever a result changes.
     """
 

@@ -106,7 +106,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # A request value that can't be read (games/params.py) is a 400 saying why.
+    # A request value that can't be read (scorekeeper/params.py) is a 400 saying why.
     "scorekeeper.params.refuse_unreadable_values",
     # Last: turns a paused sign-in into the page that says so.
     "axes.middleware.AxesMiddleware",
@@ -238,6 +238,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The phone's caches of pages and static files are named with this (by the
+# service worker and by the page's script alike): a new value empties them.
+OFFLINE_CACHE_VERSION = "v1"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

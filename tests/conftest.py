@@ -68,3 +68,15 @@ def member(table):
     user = get_user_model().objects.create_user("mo", password="a-long-pass-phrase")
     Membership.objects.create(table=table, user=user)
     return user
+
+
+@pytest.fixture
+def client_owner(client, owner):
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def client_outsider(client, outsider):
+    client.force_login(outsider)
+    return client

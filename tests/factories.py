@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from hypothesis import strategies as st
@@ -9,9 +10,9 @@ from hypothesis import strategies as st
 from games import engine
 from games.formats.writing import FORMAT
 from games.models import (
+    ClubNight,
     Deal,
     DealChange,
-    Evening,
     Game,
     Invite,
     Membership,
@@ -156,7 +157,7 @@ MODELS = (
     Membership,
     Invite,
     Season,
-    Evening,
+    ClubNight,
 )
 
 OK = "ok"  # the answer POSTED names (GET: 200)
@@ -168,7 +169,7 @@ DENIED = 403
 HIDDEN = 404
 
 PUBLIC = {
-    "home",  # the first page for someone not signed in (tests/test_guests.py)
+    "home",  # the first page for someone not signed in (tests/accounts/test_guests.py)
     "start",
     "keep",
     "password_reset",
@@ -324,3 +325,10 @@ JUNK = st.one_of(
 FORMS = st.dictionaries(
     keys=st.one_of(st.sampled_from(FIELDS), st.text(max_size=8)), values=JUNK, max_size=10
 )
+
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())

@@ -9,18 +9,17 @@ from games.engine.entries import Entry
 from games.engine.rules import MOST_DEALS, Rules
 from games.engine.scoring import DealResult, check_deal
 from games.engine.turns import dealer, leader
-from games.engine.words import DEAL_PROBLEM, _, gettext_noop, join_names
+from games.engine.words import DEAL_PROBLEM, Refusal, _, gettext_noop, join_names
 
 TOO_MANY_DEALS = gettext_noop("a game holds at most {most} deals: start a new game")
 
 
-class GameError(ValueError):
+class GameError(Refusal):
     """A sequence of deals that breaks the game's rules; ``problems`` say why."""
 
     def __init__(self, problems: Sequence[str], deal: int | None = None):
-        self.problems = list(problems)
+        super().__init__(problems)
         self.deal = deal
-        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ total, the moon).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -25,7 +24,7 @@ from games.engine.cards import (
     is_card,
     spot_value,
 )
-from games.engine.words import _
+from games.engine.words import Refusal, _
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
@@ -48,12 +47,8 @@ HEART_OPTIONS = ("one", "spot")
 PASS_DIRECTIONS = ("right", "cycle")
 
 
-class RulesError(ValueError):
+class RulesError(Refusal):
     """Settings that cannot make a playable game; ``problems`` says why."""
-
-    def __init__(self, problems: Sequence[str]):
-        self.problems = list(problems)
-        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True)

@@ -21,15 +21,11 @@ from games.engine.rules import (
     moon_value,
     valued_cards,
 )
-from games.engine.words import MOON_OTHERS, MOON_SELF, _, join_names
+from games.engine.words import MOON_OTHERS, MOON_SELF, Refusal, _, join_names
 
 
-class InvalidDeal(ValueError):
+class InvalidDeal(Refusal):
     """An entry that can't be scored; ``problems`` name what is wrong."""
-
-    def __init__(self, problems: Sequence[str]):
-        self.problems = list(problems)
-        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True)

@@ -75,3 +75,11 @@ def join_names(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _(AND).format(first=", ".join(names[:-1]), last=names[-1])
+
+
+class Refusal(ValueError):
+    """What the rules refuse; ``problems`` say why, in players' words."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))

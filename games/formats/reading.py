@@ -16,10 +16,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.names import NameRefused, name_key, normalise_name, player_names
 from games.formats.writing import FORMAT
-from games.models import (
-    TABLE_NAME_MAX_LENGTH,
-    Evening,
-)
+from games.models import TABLE_NAME_MAX_LENGTH, ClubNight
 
 
 class ImportRefused(Exception):
@@ -213,11 +210,11 @@ def _parse_evening(data: dict, refuse) -> tuple[ParsedEvening | None, int | None
         day = date.fromisoformat(evening.get("date"))
     except (TypeError, ValueError):
         raise refuse(_("the evening's date must be written like 2026-12-04")) from None
-    scoring = evening.get("scoring", Evening.Scoring.PLACES)
-    if scoring not in Evening.Scoring.values:
+    scoring = evening.get("scoring", ClubNight.Scoring.PLACES)
+    if scoring not in ClubNight.Scoring.values:
         raise refuse(
             _("the evening's scoring must be one of {choices}").format(
-                choices=", ".join(Evening.Scoring.values)
+                choices=", ".join(ClubNight.Scoring.values)
             )
         )
     key = evening.get("key")

@@ -13,11 +13,7 @@ from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.models import (
-    Deal,
-    Game,
-    Seat,
-)
+from games.models import Deal, Game, Seat
 
 FORMAT = "blackmaria-scores/1"
 

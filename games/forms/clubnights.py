@@ -9,13 +9,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine.names import normalise_name
-from games.forms.fields import typed_names, with_typed
-from games.models import NAME_MAX_LENGTH, Evening, Player, Ruleset, Table
+from games.forms.fields import RefusableForm, typed_names, with_typed
+from games.models import NAME_MAX_LENGTH, ClubNight, Player, Ruleset, Table
 from games.services.clubnights import MOST_PRESENT
 
 
-class EveningForm(forms.Form):
+class EveningForm(RefusableForm):
     """A club night: its name, who is here, the rules its games play, how the evening is won."""
+
+    ARGUMENTS = ("name", "scoring", "ruleset", "players", "new_players")  # evening_start's
 
     name = forms.CharField(max_length=80, label=gettext_lazy("Name"))
     players = forms.TypedMultipleChoiceField(
@@ -36,14 +38,14 @@ class EveningForm(forms.Form):
     scoring = forms.ChoiceField(
         choices=[
             (
-                Evening.Scoring.PLACES,
+                ClubNight.Scoring.PLACES,
                 gettext_lazy(
                     "Places: at each game, a point for every player you finish ahead of, "
                     "half a point for a tie"
                 ),
             ),
             (
-                Evening.Scoring.SHARE,
+                ClubNight.Scoring.SHARE,
                 gettext_lazy(
                     "Points: what you took against an even share of every deal "
                     "(100 is an even share, lower is better), so games of 3 and 4 compare"
@@ -51,7 +53,7 @@ class EveningForm(forms.Form):
             ),
         ],
         widget=forms.RadioSelect,
-        initial=Evening.Scoring.PLACES,
+        initial=ClubNight.Scoring.PLACES,
         label=gettext_lazy("The evening is won by"),
     )
     key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
@@ -81,7 +83,7 @@ class EveningForm(forms.Form):
         cleaned = super().clean()
         chosen = [self.by_pk[pk] for pk in dict.fromkeys(cleaned.get("players", []))]
         here, new = with_typed(self.known, chosen, cleaned.get("new_players", []))
-        cleaned["here"], cleaned["new_names"] = here, new
+        cleaned["players"], cleaned["new_players"] = here, new
         if len(here) + len(new) > MOST_PRESENT:
             raise forms.ValidationError(
                 _("A club night is for at most {most} people.").format(most=MOST_PRESENT)

@@ -42,3 +42,17 @@ def with_typed(known: Sequence[Player], chosen: Sequence[Player], typed: Sequenc
         elif player not in chosen:
             chosen.append(player)
     return chosen, new
+
+
+class RefusableForm(forms.Form):
+    """A form for one service: its ``ARGUMENTS`` are cleaned under the service's own
+    names, and the reasons the service may still refuse go on the form."""
+
+    ARGUMENTS: tuple[str, ...] = ()
+
+    def arguments(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.ARGUMENTS}
+
+    def refused(self, refusal) -> None:
+        for problem in refusal.problems:
+            self.add_error(None, problem)

@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import engine
-from games.forms.fields import WholeNumberField, typed_names, with_typed
+from games.forms.fields import RefusableForm, WholeNumberField, typed_names, with_typed
 from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Table
 from scorekeeper.params import whole_number
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(RefusableForm):
     """A new game in one screen: who plays in seat order, the first dealer, the end, the moon.
 
     ``players`` arrive in seat order, clockwise (the page keeps the tapped ones
@@ -26,6 +26,7 @@ class NewGameForm(forms.Form):
     ruleset and may be changed for this game.
     """
 
+    ARGUMENTS = ("players", "new_players", "ruleset", "rules", "first_dealer")  # game_start's
     DRAW = "draw"
     TARGET, DEALS = "target", "deals"
 
@@ -122,7 +123,7 @@ class NewGameForm(forms.Form):
                     least=engine.MIN_PLAYERS, most=engine.MAX_PLAYERS, chosen=count
                 )
             )
-        cleaned["seated"], cleaned["new_names"] = seated, new
+        cleaned["players"], cleaned["new_players"] = seated, new
         cleaned["first_dealer"] = self._dealer_seat(cleaned.get("first_dealer") or "", seated, new)
         end = cleaned.get("end")
         if end == self.TARGET and not cleaned.get("target"):

@@ -7,13 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine.names import (
-    NameRefused,
-    as_sentence,
-    normalise_name,
-    player_name,
-    player_names,
-)
+from games.engine.names import NameRefused, as_sentence, normalise_name, player_name, player_names
 from games.models import NAME_MAX_LENGTH, Player, Ruleset, Season, Table
 
 

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine import clubnight
-from games.models import Evening, Game
+from games.models import ClubNight, Game
 
 
-def evening_version(evening: Evening) -> str:
+def evening_version(evening: ClubNight) -> str:
     """What the evening's live pages show, as one string that changes when any of it does."""
     games = evening.games.aggregate(n=Count("pk"), v=Sum("version"))
     return f"{evening.pk}.{evening.version}.{games['n']}.{games['v'] or 0}"
@@ -29,7 +29,7 @@ class StandingLine:
     score: str  # as shown: "2½", "87 %", or "" before a first deal
 
 
-def standings(evening: Evening, played: list[list[Game]]) -> list[StandingLine]:
+def standings(evening: ClubNight, played: list[list[Game]]) -> list[StandingLine]:
     names = {p.pk: p.name for p in evening.present.all()}
     results = []
     for round_ in played:
@@ -67,7 +67,7 @@ def standings(evening: Evening, played: list[list[Game]]) -> list[StandingLine]:
 def _shown(score, scoring: str) -> str:
     if score is None:
         return ""
-    if scoring == Evening.Scoring.SHARE:
+    if scoring == ClubNight.Scoring.SHARE:
         return _("{percent}%").format(percent=round(score))
     whole, half = divmod(score * 2, 2)
     return f"{int(whole)}{'½' if half else ''}"

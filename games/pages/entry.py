@@ -1,5 +1,5 @@
 """A deal as it is being entered: what was tapped or typed, by seat, turned into
-an engine entry (:mod:`games.rules`), and back for editing.
+an engine entry (:mod:`games.engine`), and back for editing.
 
 Numbers are read as :mod:`games.params` reads them (ASCII digits, not
 absurdly long); what can't be read becomes a problem in the players' words,

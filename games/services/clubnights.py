@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.engine import clubnight
-from games.models import Evening, Game, Player, Ruleset, Seat, Table, account_or_none
+from games.models import ClubNight, Game, Player, Ruleset, Seat, Table, account_or_none
 from games.services.errors import Refused
 from games.services.games import CHANGED_MEANWHILE, game_start
 from games.services.kept_pages import pages_changed
@@ -45,16 +45,16 @@ def evening_start(
     by: AbstractBaseUser | None = None,
     key: str = "",
     rng: random.Random | None = None,
-) -> Evening:
+) -> ClubNight:
     """Start a club night with these people here, its first round drawn (not yet started)."""
     present = len(players) + len(new_players)
     problem = can_split(table, ruleset, present)
     if problem:
         raise Refused(problem)
 
-    def make() -> Evening:
+    def make() -> ClubNight:
         joined = players_join(table=table, names=new_players)
-        evening = Evening.objects.create(
+        evening = ClubNight.objects.create(
             table=table,
             name=name,
             date=day,
@@ -71,7 +71,7 @@ def evening_start(
 
 
 def _draw(
-    evening: Evening, *, sizes: Sequence[int] | None = None, rng: random.Random | None = None
+    evening: ClubNight, *, sizes: Sequence[int] | None = None, rng: random.Random | None = None
 ) -> None:
     people = sorted(evening.present.values_list("pk", flat=True))
     options = splits_for(evening, len(people))
@@ -86,28 +86,28 @@ def _draw(
 
 
 def evening_draw(
-    *, evening: Evening, sizes: Sequence[int] | None = None, rng: random.Random | None = None
+    *, evening: ClubNight, sizes: Sequence[int] | None = None, rng: random.Random | None = None
 ) -> None:
     """Draw the next round again (in games of ``sizes``, when that is one of the splits)."""
     with transaction.atomic():
-        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening = ClubNight.objects.select_for_update().get(pk=evening.pk)
         _draw(evening, sizes=sizes, rng=rng)
 
 
 def evening_present(
-    *, evening: Evening, players: Sequence[Player], rng: random.Random | None = None
+    *, evening: ClubNight, players: Sequence[Player], rng: random.Random | None = None
 ) -> None:
     """Who is here now (someone came, someone went home): the next round is drawn again."""
     problem = can_split(evening.table, evening.ruleset, len(players))
     if problem:
         raise Refused(problem)
     with transaction.atomic():
-        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening = ClubNight.objects.select_for_update().get(pk=evening.pk)
         evening.present.set(players)
         _draw(evening, rng=rng)
 
 
-def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = None) -> bool:
+def round_start(*, evening: ClubNight, number: int, by: AbstractBaseUser | None = None) -> bool:
     """Start round ``number`` as drawn: its games, at once. False if it had started already.
 
     Sent twice (a double tap, Back and again), the round starts once.
@@ -115,7 +115,7 @@ def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = 
     with transaction.atomic():
         # Only the evening's row is locked (its ruleset may be missing: an outer join).
         evening = (
-            Evening.objects.select_for_update(of=("self",))
+            ClubNight.objects.select_for_update(of=("self",))
             .select_related("table", "ruleset")
             .get(pk=evening.pk)
         )
@@ -142,7 +142,7 @@ def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = 
     return True
 
 
-def evening_delete(*, evening: Evening) -> None:
+def evening_delete(*, evening: ClubNight) -> None:
     """The evening goes; its games stay, as the table's ordinary games."""
     with transaction.atomic():
         # Their pages link to the evening: made anew without it.
@@ -167,11 +167,11 @@ def usual_size(table: Table, rules: engine.Rules) -> int:
     return 3 if rules.king_of_spades or rules.ace_of_spades else 4
 
 
-def evening_rules(evening: Evening) -> engine.Rules:
+def evening_rules(evening: ClubNight) -> engine.Rules:
     return evening.ruleset.to_rules() if evening.ruleset else engine.Rules()
 
 
-def splits_for(evening: Evening, present: int) -> list[tuple[int, ...]]:
+def splits_for(evening: ClubNight, present: int) -> list[tuple[int, ...]]:
     rules = evening_rules(evening)
     return clubnight.splits(
         present, usual_size(evening.table, rules), engine.playable_counts(rules)
@@ -194,7 +194,7 @@ def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
     return ""
 
 
-def rounds(evening: Evening) -> list[list[Game]]:
+def rounds(evening: ClubNight) -> list[list[Game]]:
     """The evening's games by round (first round first), each with seats and players."""
     games = (
         evening.games.annotate(deal_count=Count("deals"))
@@ -211,7 +211,7 @@ def _seatings(played: list[list[Game]]) -> list[list[list[int]]]:
     return [[[seat.player_id for seat in game.seats.all()] for game in round_] for round_ in played]
 
 
-def next_round(evening: Evening) -> int:
+def next_round(evening: ClubNight) -> int:
     return (evening.games.aggregate(n=Max("round"))["n"] or 0) + 1
 
 

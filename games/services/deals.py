@@ -17,13 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import engine, sql
-from games.models import (
-    Deal,
-    DealChange,
-    Game,
-    Seat,
-    account_or_none,
-)
+from games.models import Deal, DealChange, Game, Seat, account_or_none
 from games.services import ladder
 from games.services.errors import DealConflict, Refused
 from games.services.kept_pages import pages_changed

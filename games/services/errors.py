@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.models import (
-    Deal,
-)
+from games.models import Deal
 
 
 class Refused(Exception):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import engine
-from games.models import Evening, Game, Player, Ruleset, Seat, Table, account_or_none
+from games.models import ClubNight, Game, Player, Ruleset, Seat, Table, account_or_none
 from games.services import ladder
 from games.services.errors import Refused
 from games.services.kept_pages import pages_changed
@@ -36,7 +36,7 @@ def game_create(
     ruleset: Ruleset | None = None,
     by: AbstractBaseUser | None = None,
     key: str = "",
-    evening: Evening | None = None,
+    evening: ClubNight | None = None,
     round: int | None = None,
 ) -> Game:
     """The game row and its seats, ``players`` in seat order (the caller's transaction)."""
@@ -66,7 +66,7 @@ def game_start(
     key: str = "",
     rules: engine.Rules | None = None,
     new_players: Sequence[str] = (),
-    evening: Evening | None = None,
+    evening: ClubNight | None = None,
     round: int | None = None,
 ) -> Game:
     """Seat ``players`` in this order (clockwise) and start a game.

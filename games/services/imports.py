@@ -10,13 +10,7 @@ from django.db import IntegrityError, transaction
 
 from games.engine.names import name_key
 from games.formats.reading import ParsedGame, parse_history
-from games.models import (
-    Deal,
-    DealChange,
-    Evening,
-    Game,
-    Table,
-)
+from games.models import ClubNight, Deal, DealChange, Game, Table
 from games.services import ladder
 from games.services.deals import store_scores
 from games.services.games import game_create
@@ -46,7 +40,7 @@ def import_history(
         raise ImportedAlready
     try:
         with transaction.atomic():
-            evenings: dict[tuple[int, str], Evening] = {}
+            evenings: dict[tuple[int, str], ClubNight] = {}
             games = [
                 _save_game(
                     p, owner=owner, table=table, evenings=evenings, key=key if i == 0 else ""
@@ -73,7 +67,7 @@ def _save_game(
     *,
     owner: AbstractBaseUser,
     table: Table | None,
-    evenings: dict[tuple[int, str], Evening],
+    evenings: dict[tuple[int, str], ClubNight],
     key: str,
 ) -> Game:
     if table is None:
@@ -91,7 +85,7 @@ def _save_game(
         # The games of one evening in the file make one evening at their table.
         evening = evenings.get((table.pk, parsed.evening.key))
         if evening is None:
-            evening = evenings[(table.pk, parsed.evening.key)] = Evening.objects.create(
+            evening = evenings[(table.pk, parsed.evening.key)] = ClubNight.objects.create(
                 table=table,
                 name=parsed.evening.name,
                 date=parsed.evening.date,

@@ -8,13 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.models import (
-    Game,
-    Invite,
-    Membership,
-    Table,
-    new_token,
-)
+from games.models import Game, Invite, Membership, Table, new_token
 from games.services.errors import Refused
 
 INVITE_USED = gettext_noop("This invite link has been used or has expired: ask for a new one.")

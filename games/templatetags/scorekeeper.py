@@ -1,6 +1,7 @@
 """Small template filters for the scorekeeper's pages."""
 
 from django import template
+from django.conf import settings
 from django.utils.translation import gettext_lazy
 
 from games.models import builtin_words
@@ -39,5 +40,11 @@ CERTAINTY = {
 
 @register.filter
 def certainty_words(key: str) -> str:
-    """How sure a rating is, in the person's language (:func:`games.ratings.certainty`)."""
+    """How sure a rating is, in the person's language (:func:`games.engine.ratings.certainty`)."""
     return str(CERTAINTY.get(key, ""))
+
+
+@register.simple_tag
+def offline_cache_version() -> str:
+    """What the phone's caches are named with, by the page's script as by sw.js."""
+    return settings.OFFLINE_CACHE_VERSION

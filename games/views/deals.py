@@ -4,27 +4,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    HttpResponseRedirect,
-    JsonResponse,
-)
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_http_methods,
-    require_POST,
-)
+from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import engine
 from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
-from games.models import (
-    Game,
-)
+from games.models import Game
 from games.pages.entry import DealEntry, default_mode, entry_context, modes_for, scores_line
 from games.pages.phone import page_config
 from games.pages.scoreboard import Scoreboard, load_game, scoreboard

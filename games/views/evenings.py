@@ -21,7 +21,7 @@ from games.access import (
     watched_evening,
 )
 from games.forms.clubnights import EveningForm, PresentForm
-from games.models import Evening
+from games.models import ClubNight
 from games.pages import clubnight
 from games.pages.links import absolute_url
 from games.pages.polls import poll_answer
@@ -61,22 +61,12 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
     if (started := sent_before(table.evenings, key)) is not None:
         return redirect(started)  # this form started it already
     if request.method == "POST" and form.is_valid():
-        chosen = form.cleaned_data
         try:
             evening = clubnights.evening_start(
-                table=table,
-                name=chosen["name"],
-                day=today,
-                scoring=chosen["scoring"],
-                ruleset=chosen["ruleset"],
-                players=chosen["here"],
-                new_players=chosen["new_names"],
-                by=request.user,
-                key=key,
+                table=table, **form.arguments(), day=today, by=request.user, key=key
             )
         except Refused as refusal:
-            for problem in refusal.problems:
-                form.add_error(None, problem)
+            form.refused(refusal)
         else:
             return redirect(evening)
     return render(
@@ -87,7 +77,7 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def board_context(evening: Evening, *, readonly: bool) -> dict:
+def board_context(evening: ClubNight, *, readonly: bool) -> dict:
     """What the evening's live part shows: the draw, the rounds and the standings."""
     played = clubnights.rounds(evening)
     proposal = []
@@ -109,7 +99,7 @@ def board_context(evening: Evening, *, readonly: bool) -> dict:
     }
 
 
-def _live(request: HttpRequest, evening: Evening, *, readonly: bool, live_url: str):
+def _live(request: HttpRequest, evening: ClubNight, *, readonly: bool, live_url: str):
     etag = f'"e{clubnight.evening_version(evening)}-{get_language()}-{int(readonly)}"'
     return poll_answer(
         request,

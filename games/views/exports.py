@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    StreamingHttpResponse,
-)
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.text import slugify
-from django.views.decorators.http import (
-    require_GET,
-)
+from django.views.decorators.http import require_GET
 
 from games.access import (
     games_for_user,
@@ -23,9 +17,7 @@ from games.access import (
     watched_by_table_link,
 )
 from games.formats.writing import iter_csv, iter_json
-from games.models import (
-    Game,
-)
+from games.models import Game
 
 
 def _download(games: QuerySet[Game], fmt: str, filename: str) -> StreamingHttpResponse:

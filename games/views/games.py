@@ -5,17 +5,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.messages import get_messages
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_GET,
-    require_http_methods,
-    require_POST,
-)
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine
 from games.access import (
@@ -26,9 +19,7 @@ from games.access import (
     rulesets_for_table,
 )
 from games.forms.games import GameNoteForm, NewGameForm
-from games.models import (
-    Game,
-)
+from games.models import Game
 from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context, modes_for
 from games.pages.kept import kept_page
 from games.pages.phone import page_config
@@ -70,22 +61,12 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         chosen = form.cleaned_data
         try:
-            game = game_start(
-                table=table,
-                players=chosen["seated"],
-                new_players=chosen["new_names"],
-                ruleset=chosen["ruleset"],
-                rules=chosen["rules"],
-                first_dealer=chosen["first_dealer"],
-                by=request.user,
-                key=key,
-            )
+            game = game_start(table=table, **form.arguments(), by=request.user, key=key)
         except Refused as refusal:
-            for problem in refusal.problems:
-                form.add_error(None, problem)
+            form.refused(refusal)
         else:
             table_default_ruleset(table=table, ruleset=chosen["ruleset"])
-            rules, count = game.get_rules(), len(chosen["seated"]) + len(chosen["new_names"])
+            rules, count = game.get_rules(), len(chosen["players"]) + len(chosen["new_players"])
             if rules.deals and rules.deals % count:
                 messages.warning(request, uneven_deals(rules.deals, count))
             return redirect(game)

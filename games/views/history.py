@@ -6,27 +6,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import (
-    require_GET,
-    require_http_methods,
-)
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games.access import games_for_user, get_table_for_user
 from games.engine.names import name_key
 from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history, read_history_file
 from games.formats.uploads import forget_upload, keep_upload, kept_upload
 from games.forms.history import ImportForm, StatsFilterForm
-from games.models import (
-    Seat,
-    Table,
-)
+from games.models import Seat, Table
 from games.pages.stats import games_with_player, player_stats, ruleset_names
 from games.services.imports import ImportedAlready, import_history
 from games.services.once import sent_before

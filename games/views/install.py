@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 from django.conf import settings
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    JsonResponse,
-)
+from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_GET,
-    require_safe,
-)
+from django.views.decorators.http import require_GET, require_safe
 
 
 @require_GET
@@ -65,7 +60,13 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @lru_cache(maxsize=1)
 def _service_worker_source() -> bytes:
-    return (settings.BASE_DIR / "static" / "js" / "sw.js").read_bytes()
+    # The caches' names from the one setting the page's script reads too (base.html).
+    source = (settings.BASE_DIR / "static" / "js" / "sw.js").read_text()
+    line = 'const VERSION = "v1";'
+    if line not in source:
+        raise ImproperlyConfigured(f"static/js/sw.js must name its caches with {line}")
+    version = json.dumps(settings.OFFLINE_CACHE_VERSION)
+    return source.replace(line, f"const VERSION = {version};").encode()
 
 
 @require_safe

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.views.decorators.http import (
-    require_GET,
-)
+from django.views.decorators.http import require_GET
 
 from games.access import (
     game_version_for_user,
@@ -23,9 +18,7 @@ from games.access import (
     watched_by_table_link,
     watched_table,
 )
-from games.models import (
-    Game,
-)
+from games.models import Game
 from games.pages.polls import poll_answer
 from games.pages.scoreboard import load_game, scoreboard
 

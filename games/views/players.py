@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_GET,
-    require_http_methods,
-    require_POST,
-)
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.access import get_player_for_user, get_table_for_owner, get_table_for_user
 from games.engine import ratings
 from games.engine.chart import score_chart
 from games.forms.tables import PlayerForm
-from games.models import (
-    Game,
-    Player,
-    Standing,
-)
+from games.models import Game, Player, Standing
 from games.pages import ladder
 from games.pages.stats import player_stats
 from games.pages.tables import table_page

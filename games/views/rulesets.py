@@ -4,24 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_http_methods,
-    require_POST,
-)
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games.access import get_own_ruleset_for_owner, get_ruleset_for_table, get_table_for_owner
 from games.forms.rulesets import RulesetForm
-from games.models import (
-    Ruleset,
-    Table,
-    builtin_words,
-)
+from games.models import Ruleset, Table, builtin_words
 from games.pages.rules import ruleset_summary
 from games.services.rulesets import ruleset_save
 from scorekeeper import params

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_GET,
-    require_http_methods,
-    require_POST,
-)
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.access import get_game_for_user, get_table_for_owner
 from games.forms.tables import MemberForm
-from games.models import (
-    Game,
-    Invite,
-    Table,
-)
+from games.models import Game, Invite, Table
 from games.pages.links import absolute_url
 from games.pages.tables import settings_page
 from games.services.errors import Refused

@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import (
-    require_GET,
-    require_http_methods,
-    require_POST,
-)
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guests import is_guest
 from games import engine
@@ -25,11 +18,7 @@ from games.access import (
     tables_for_user,
 )
 from games.forms.tables import SeasonForm, TableForm, TableNameForm
-from games.models import (
-    Game,
-    Ruleset,
-    Table,
-)
+from games.models import Game, Ruleset, Table
 from games.pages.tables import settings_page, table_page
 from games.services import tables as table_services
 from scorekeeper import params

@@ -1,16 +1,34 @@
-/* Works without a network: registers the service worker, marks a game page
- * that is offline, and keeps deals entered offline on the phone (IndexedDB)
- * until they can be sent, in order, each with its own key so that a deal sent
- * twice is recorded once. Everything here is an addition: with no script the
- * pages work as plain forms. */
+/* The page's script, by section; all of it an addition (pages work without it).
+ * Offline, deals wait on the phone (IndexedDB) and go in order, each keyed. */
 (function () {
   "use strict";
 
-  const PAGES = "sk-pages-v1";
-  const STATIC = "sk-static-v1";
-  const page = document.body;
+  // --- The queue's order and numbers, as plain data (tests/js/queue.test.mjs)
+  const inOrder = (items, game) =>
+    items.filter((i) => i.game === game).sort((a, b) => a.number - b.number || a.created - b.created);
 
-  // --- Service worker --------------------------------------------------------
+  // `sent` went in as deal `number`: those kept after it move on as far.
+  function renumbered(items, sent, number) {
+    const shift = number ? number - sent.number : 0;
+    return shift
+      ? items
+          .filter((i) => i.key !== sent.key && i.game === sent.game &&
+            (i.number > sent.number || (i.number === sent.number && i.created > sent.created)))
+          .map((i) => ({ ...i, number: i.number + shift }))
+      : [];
+  }
+
+  if (typeof module === "object" && module.exports) {
+    module.exports = { inOrder, renumbered };
+    return;
+  }
+
+  const page = document.body;
+  // As sw.js names them (the OFFLINE_CACHE_VERSION setting).
+  const PAGES = "sk-pages-" + page.dataset.cacheVersion;
+  const STATIC = "sk-static-" + page.dataset.cacheVersion;
+
+  // --- Service worker
 
   const worker = page.dataset.serviceWorker;
   if (worker && "serviceWorker" in navigator) {
@@ -24,9 +42,8 @@
     }
   });
 
-  // A New game form reached again with Back carries the key it was sent
-  // with (the service worker fetches the page anew, with a new key): sent
-  // again, it opens the game it started instead of starting a second one.
+  // A New game form reached with Back keeps the key it was sent with (the
+  // worker fetched it anew, with a new one): sent again, it opens that game.
   const startForm = document.querySelector("form[data-start-key]");
   if (startForm && "sessionStorage" in window) {
     const slot = "start-key:" + location.pathname;
@@ -36,7 +53,7 @@
     startForm.addEventListener("submit", () => sessionStorage.setItem(slot, startForm.elements.key.value));
   }
 
-  // --- A link to pass on: copied, or sent with the phone's own share sheet -----
+  // --- A link to pass on: copied, or sent with the phone's own share sheet
 
   document.querySelectorAll("[data-copy]").forEach((button) => (button.hidden = !navigator.clipboard));
   document.querySelectorAll("[data-share]").forEach((button) => (button.hidden = !navigator.share));
@@ -58,7 +75,7 @@
     }
   });
 
-  // --- The check of an entry, on the phone, as it is tapped ------------------
+  // --- The check of an entry, on the phone, as it is tapped
 
   const holder = document.querySelector("[data-phone]");
   if (!holder || !window.ScorekeeperCheck) return;
@@ -133,8 +150,7 @@
     return spans;
   }
 
-  /* What the server's check partial shows, built here: the cards taken so
-   * far, "37 of 43", what is wrong or that it adds up, and any moon. */
+  // As the server's check partial: cards taken, "37 of 43", what is wrong, a moon.
   function showCheck(form, mode, result) {
     const area = form.querySelector("#entry-check");
     if (!area) return;
@@ -210,7 +226,7 @@
     }
   }
 
-  // --- Keeping this page for offline use --------------------------------------
+  // --- Keeping this page for offline use
 
   function keepPage() {
     if (!("caches" in window) || !navigator.onLine) return;
@@ -230,7 +246,7 @@
     keepAssets();
   }
 
-  // --- "Offline — last updated 20:14" -----------------------------------------
+  // --- "Offline — last updated 20:14"
 
   const note = document.getElementById("offline-note");
   let lastUpdated = new Date();
@@ -268,7 +284,7 @@
     sendQueue();
   });
 
-  // --- Entry: the form's own key, the phone's own check -----------------------
+  // --- Entry: the form's own key, the phone's own check
 
   function entryForm() {
     return document.querySelector("#entry form[hx-post]");
@@ -279,7 +295,7 @@
   }
   giveKey(entryForm());
 
-  // --- The queue of deals kept on the phone ------------------------------------
+  // --- The queue of deals kept on the phone
 
   function openDb() {
     return new Promise((resolve, reject) => {
@@ -304,9 +320,7 @@
     );
   }
   function queued() {
-    return store("readonly", (s) => s.getAll()).then((items) =>
-      items.filter((item) => item.game === gameId).sort((a, b) => a.number - b.number || a.created - b.created)
-    );
+    return store("readonly", (s) => s.getAll()).then((items) => inOrder(items, gameId));
   }
   const save = (item) => store("readwrite", (s) => s.put(item));
   const forget = (key) => store("readwrite", (s) => s.delete(key));
@@ -503,8 +517,7 @@
   async function sendInOrder() {
     let sent = 0;
     for (;;) {
-      // Read afresh each time: a deal recorded under another number moves the
-      // ones after it on, and they must go with their new numbers.
+      // Read afresh each time: one recorded under another number moves those after it.
       const item = (await queued())[0];
       if (!item || item.status !== "waiting") break; // the person chooses first; later deals wait
       const answer = await post(item);
@@ -512,8 +525,7 @@
       if (answer.status === "recorded") {
         await forget(item.key);
         sent += 1;
-        const shift = answer.number ? answer.number - item.number : 0;
-        if (shift) await renumberAfter(item, shift);
+        for (const later of renumbered(await queued(), item, answer.number)) await save(later);
       } else {
         item.status = answer.status;
         item.answer = answer;
@@ -524,15 +536,6 @@
     }
     await showQueue();
     if (sent) afterSending();
-  }
-
-  async function renumberAfter(item, shift) {
-    for (const later of await queued()) {
-      if (later.number > item.number || (later.number === item.number && later.created > item.created)) {
-        later.number += shift;
-        await save(later);
-      }
-    }
   }
 
   function post(item) {
@@ -569,7 +572,7 @@
     keepPage();
   }
 
-  // --- A half-entered deal survives a reload, a locked phone, a switch of apps ---
+  // --- A half-entered deal survives a reload, a locked phone, a switch of apps
 
   const draftSlot = "scorekeeper-draft-" + gameId;
   const DRAFTED = /^(hearts|points|taker)-/;
@@ -657,7 +660,7 @@
     }
   });
 
-  // --- Hooks into htmx ----------------------------------------------------------
+  // --- Hooks into htmx
 
   page.addEventListener("htmx:load", (event) => {
     const form = event.target.querySelector && event.target.querySelector("#entry form[hx-post]");

@@ -1,11 +1,11 @@
 /* The check of a deal as it is entered, on the phone: the same rules and the
- * same words as the server's (games/entry.py and games/rules.py), so every
+ * same words as the server's (games/pages/entry.py and games/engine/), so every
  * tap is answered at once, with or without a network; the server judges the
  * save again. No page here: the page's script (app.js) shows the answer, and
  * Node's test runner runs this file over the cases the engine's tests run
  * (tests/cases/entry_checks.json), so the two can't drift apart.
  *
- * `config` is what games/phone.py hands the page; `fields` the entry's form
+ * `config` is what games/pages/phone.py hands the page; `fields` the entry's form
  * fields by name ("hearts-0", "points-2", "taker-QS"). */
 (function (root, factory) {
   if (typeof module === "object" && module.exports) module.exports = factory();

@@ -5,6 +5,7 @@
  * (IndexedDB) and sent by it when the network is back. */
 "use strict";
 
+// Served with the OFFLINE_CACHE_VERSION setting in place of this value (games/views/install.py).
 const VERSION = "v1";
 const STATIC = "sk-static-" + VERSION;
 const PAGES = "sk-pages-" + VERSION;

@@ -2,7 +2,7 @@
 mode and variant, with what the engine answers.
 
 The file is the one both checks are held to: pytest runs every case through
-the engine (``tests/test_entry_checks.py``) and Node's test runner through
+the engine (``tests/engine/test_entry_checks.py``) and Node's test runner through
 the phone's check (``tests/js/check.test.mjs``). After a change to the
 engine's words or rules, write it again and read the difference::
 

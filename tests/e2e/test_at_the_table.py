@@ -4,80 +4,12 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import check_page, screenshot
+from tests.e2e.helpers import Taps, chip, sign_up_and_start, totals
 
 HEARTS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-
-
-class Taps:
-    """Counts every tap and key press a person makes."""
-
-    def __init__(self, page: Page):
-        self.page = page
-        self.count = 0
-
-    def tap(self, locator: Locator) -> None:
-        locator.tap()
-        self.count += 1
-
-    def type(self, locator: Locator, text: str) -> None:
-        locator.tap()
-        self.page.keyboard.type(text)
-        self.count += 1 + len(text)
-
-
-def chip(page: Page, name: str, value: int | str) -> Locator:
-    return page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])')
-
-
-def tap_counts(page: Page, hearts: tuple[int, int], takers: dict[str, int]) -> None:
-    """Tap two players' hearts (the third is filled in) and who took each spade."""
-    for seat, count in enumerate(hearts):
-        chip(page, f"hearts-{seat}", count).tap()
-    rest = 13 - sum(hearts)
-    expect(page.locator(f'input[name="hearts-2"][value="{rest}"]')).to_be_checked()
-    for card, seat in takers.items():
-        chip(page, f"taker-{card}", seat).tap()
-
-
-def totals(page: Page) -> list[str]:
-    return page.locator(".totals .points").all_inner_texts()
-
-
-def first_dealer(page: Page, name: str) -> Locator:
-    """The New game screen's choice of who deals first."""
-    return page.locator("fieldset:has(input[name=first_dealer]) label.chip", has_text=name)
-
-
-def sign_up_and_start(page: Page, live_server, ruleset: str, *, checks: bool = True) -> None:
-    """Sign up, make a table of Alice, Ben and Cara, start a game; Alice deals."""
-
-    def check(name: str) -> None:
-        if checks:
-            check_page(page, name)
-
-    page.goto(live_server.url + "/accounts/signup/")
-    check("01-sign-up")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password1", "a-long-pass-phrase")
-    page.fill("#id_password2", "a-long-pass-phrase")
-    page.get_by_role("button", name="Make my account").click()
-    expect(page.get_by_role("heading", name="New table")).to_be_visible()
-    check("02-new-table")
-    page.fill("#id_name", "Friday club")
-    page.fill("#id_players", "Alice\nBen\nCara")
-    page.select_option("#id_default_ruleset", label=ruleset)
-    page.get_by_role("button", name="Make the table").click()
-    expect(page.get_by_role("heading", name="Friday club")).to_be_visible()
-    check("03-table")
-    page.get_by_role("link", name="New game").click()
-    check("04-new-game")
-    first_dealer(page, "Alice").click()  # also with no touch screen, no script
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#coming-h")).to_have_text("Deal 1 — Alice deals, Ben leads")
-    expect(page.locator(".passes-box summary")).to_have_text("Pass 3 cards to the right")
 
 
 def test_the_worked_example_by_taps_then_an_edit_and_the_end(

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Deal
 from tests.e2e.conftest import check_page
-from tests.e2e.test_at_the_table import chip, sign_up_and_start
+from tests.e2e.helpers import chip, sign_up_and_start
 
 
 def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Page, live_server):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_at_the_table import tap_counts
+from tests.e2e.helpers import tap_counts
 
 SCRIPT = "<script>alert('table')</script>"
 IMG = "<img src=x onerror=alert('player')>"

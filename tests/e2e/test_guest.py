@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import check_page, sign_in
-from tests.e2e.test_at_the_table import Taps, chip
+from tests.e2e.helpers import Taps, chip
 
 
 def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import check_page
-from tests.e2e.test_at_the_table import chip, first_dealer
+from tests.e2e.helpers import chip, first_dealer
 
 
 def phone(browser: Browser, **options) -> Page:

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import check_page, screenshot
-from tests.e2e.test_at_the_table import sign_up_and_start, tap_counts, totals
+from tests.e2e.helpers import sign_up_and_start, tap_counts, totals
 
 
 def points_mode(page: Page) -> None:

@@ -6,7 +6,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game
 from tests.e2e.conftest import check_page
-from tests.e2e.test_at_the_table import first_dealer
+from tests.e2e.helpers import first_dealer
 
 
 def player_chip(page: Page, name: str):

@@ -10,8 +10,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Deal
 from tests.e2e.conftest import check_page
-from tests.e2e.test_at_the_table import chip, sign_up_and_start, tap_counts
-from tests.e2e.test_two_phones import second_phone
+from tests.e2e.helpers import chip, second_phone, sign_up_and_start, tap_counts
 
 
 def type_points(page: Page, *points: int) -> None:

@@ -16,7 +16,8 @@ from games.services.clubnights import evening_draw, evening_start, round_start
 from games.services.deals import deal_record
 from games.services.games import game_start
 from games.services.sharing import watch_link_replace
-from tests.e2e.conftest import axe_violations, layout_problems, screenshot, sign_in
+from tests.e2e.conftest import axe_violations, screenshot, sign_in
+from tests.e2e.helpers import misfits
 
 NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Anne-Marie"]
 # Omnibus for seven: 33 a deal, the J♦ −10 makes totals go below zero.
@@ -28,34 +29,6 @@ DEALS = [
     (10, -10, 13, 4, 4, 5, 7),
     (-10, 13, 4, 4, 5, 10, 7),
 ]
-
-# Words whose letters land on two lines: a name or a number broken mid-way.
-BROKEN_WORDS = """() => {
-  const broken = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (!el || el.offsetParent === null || el.closest(".sr-only, svg, textarea, option")) continue;
-    if (el.getBoundingClientRect().width <= 1) continue; // hidden but read out
-    for (const word of node.data.matchAll(/\\S+/g)) {
-      const range = document.createRange();
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-      const lines = new Set(rects.map((r) => Math.round(r.bottom)));
-      if (lines.size > 1) broken.push(word[0]);
-    }
-  }
-  return broken;
-}"""
-
-# A part of the page scrolled sideways inside itself hides what it holds.
-HIDDEN_SIDEWAYS = """() => [...document.querySelectorAll("body *")]
-  .filter((el) => el.offsetParent !== null && el.clientWidth > 1)
-  .filter((el) => el.scrollWidth > el.clientWidth + 1)
-  .filter((el) => getComputedStyle(el).overflowX !== "visible")
-  .filter((el) => !el.matches(".sr-only, select, input, .chip span"))
-  .map((el) => `${el.localName}.${el.className} ${el.scrollWidth}px in ${el.clientWidth}px`)"""
 
 
 @pytest.fixture
@@ -88,13 +61,6 @@ def seven(transactional_db):
     deal_record(game=four, entry=engine.PointsEntry((-10, 20, 13, 10)), by=user)
     watch_link_replace(evening)
     return user, table, game, finished
-
-
-def misfits(page: Page, name: str) -> list[str]:
-    screenshot(page, name)
-    return [f"{name}: {p}" for p in layout_problems(page) + page.evaluate(HIDDEN_SIDEWAYS)] + [
-        f"{name}: broken {w}" for w in page.evaluate(BROKEN_WORDS)
-    ]
 
 
 @pytest.mark.parametrize(("locale", "scheme"), [("en-GB", "light"), ("nb-NO", "dark")])

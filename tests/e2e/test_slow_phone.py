@@ -16,7 +16,7 @@ from games.models import Player, Ruleset, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
 from tests.e2e.conftest import sign_in
-from tests.e2e.test_at_the_table import chip
+from tests.e2e.helpers import chip
 
 # Notes when a tap lands and when it last changed anything under the entry.
 WATCH_THE_TALLY = """() => {

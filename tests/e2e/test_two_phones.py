@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import check_page, screenshot
-from tests.e2e.test_at_the_table import chip, sign_up_and_start, tap_counts, totals
+from tests.e2e.helpers import chip, second_phone, sign_up_and_start, tap_counts, totals
 
 
 def test_a_deal_entered_on_one_phone_appears_on_the_watch_link(page: Page, browser, live_server):
@@ -41,21 +41,6 @@ def test_a_deal_entered_on_one_phone_appears_on_the_watch_link(page: Page, brows
     expect(watcher.get_by_role("link", name="Edit deal 1")).to_have_count(0)
     check_page(watcher, "32-watch-after")
     other.close()
-
-
-def second_phone(browser, live_server, url: str):
-    """A second phone at the table: the same account, another browser; opens ``url``."""
-    other = browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
-    )
-    second = other.new_page()
-    second.goto(live_server.url + "/accounts/login/")
-    second.fill("#id_username", "ann")
-    second.fill("#id_password", "a-long-pass-phrase")
-    second.get_by_role("button", name="Sign in").tap()
-    expect(second.get_by_role("heading", name="Your tables")).to_be_visible()
-    second.goto(url)
-    return other, second
 
 
 def test_a_half_entered_deal_survives_a_refresh_from_another_phone(

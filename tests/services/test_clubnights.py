@@ -17,7 +17,7 @@ from django.urls import reverse
 from games import engine
 from games.engine import clubnight
 from games.formats.writing import export_json, iter_csv
-from games.models import Evening, Game, Player, Standing, Table
+from games.models import ClubNight, Game, Player, Standing, Table
 from games.pages import clubnight as night
 from games.services import clubnights
 from games.services.deals import deal_record
@@ -46,10 +46,10 @@ def start(client, table, people, *, key="k1", scoring="places", ruleset="Black M
 
 
 @pytest.fixture
-def evening(client, member, table, seven) -> Evening:
+def evening(client, member, table, seven) -> ClubNight:
     client.force_login(member)
     response = start(client, table, seven)
-    evening = Evening.objects.get()
+    evening = ClubNight.objects.get()
     assert response.status_code == 302 and response.url == evening.get_absolute_url()
     return evening
 
@@ -77,7 +77,7 @@ def test_a_member_starts_an_evening_and_seven_are_drawn_four_and_three(client, e
 def test_the_same_form_sent_twice_starts_one_evening(client, evening, table, seven):
     response = start(client, table, seven)
     assert response.url == evening.get_absolute_url()
-    assert Evening.objects.count() == 1
+    assert ClubNight.objects.count() == 1
 
 
 def test_too_few_people_or_too_many_for_the_rules_are_refused_with_the_reason(
@@ -87,7 +87,7 @@ def test_too_few_people_or_too_many_for_the_rules_are_refused_with_the_reason(
     response = start(client, table, seven[:2])
     assert response.status_code == 422
     assert "A club night needs at least 3 people: 2 are here." in response.content.decode()
-    assert not Evening.objects.exists()
+    assert not ClubNight.objects.exists()
 
 
 def test_starting_a_round_starts_its_games_as_drawn_and_only_once(client, evening):
@@ -133,7 +133,7 @@ def test_the_standings_follow_every_deal(client, evening):
 def test_by_share_the_standings_say_per_cent_of_an_even_share(client, member, table, seven):
     client.force_login(member)
     start(client, table, seven, scoring="share")
-    evening = Evening.objects.get()
+    evening = ClubNight.objects.get()
     start_round(client, evening, 1)
     three = next(g for g in evening.games.all() if g.seats.count() == 3)
     deal_record(game=three, entry=engine.PointsEntry((43, 0, 0)), by=None)
@@ -290,7 +290,7 @@ def test_a_file_with_a_wrong_evening_is_refused_whole(client, owner, table, play
     )
     response = client.post(reverse("table_import", args=[table.pk]), {"file": upload})
     assert "the evening&#x27;s date must be written like 2026-12-04" in response.content.decode()
-    assert not Game.objects.exists() and not Evening.objects.exists()
+    assert not Game.objects.exists() and not ClubNight.objects.exists()
 
 
 def test_the_owner_deletes_an_evening_and_its_games_stay(client, evening, owner, member):
@@ -300,7 +300,7 @@ def test_the_owner_deletes_an_evening_and_its_games_stay(client, evening, owner,
     client.force_login(owner)
     assert "Delete the evening" in client.get(evening.get_absolute_url()).content.decode()
     assert client.post(url).status_code == 302
-    assert not Evening.objects.exists()
+    assert not ClubNight.objects.exists()
     assert list(Game.objects.values_list("evening", "round")) == [(None, None)] * 2
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from games.models import Player
 from games.pages import kept as pagecache
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOOKALIKES = ["csrf-stand-in", "csrf" + "0" * 48, "csrf" + pagecache.CSRF_STAND_IN[4:10]]
 
 

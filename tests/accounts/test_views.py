@@ -12,14 +12,10 @@ from django.urls import reverse
 
 from games.models import Game, Membership, Table
 from games.services.games import game_start
-from tests.factories import builtin
+from tests.factories import builtin, text
 
 PASSWORD = "a-long-pass-phrase"
 NEW = "another-long-pass-phrase"
-
-
-def text(response) -> str:
-    return re.sub(r"\s+", " ", response.content.decode())
 
 
 def signed_in(client: Client) -> bool:
@@ -112,3 +108,15 @@ def test_deleting_the_account_says_what_goes_then_takes_its_tables(
     assert not Table.objects.exists() and not Game.objects.exists()
     assert not Membership.objects.exists()
     assert not signed_in(client)
+
+
+def test_the_login_page_renders(client, db):
+    response = client.get(reverse("login"))
+    assert response.status_code == 200
+    assert "<h1>Sign in</h1>" in text(response)
+
+
+def test_anonymous_visitors_are_sent_to_sign_in(client, moon_game):
+    response = client.get(moon_game.get_absolute_url())
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))

@@ -79,3 +79,23 @@ def test_the_service_worker_knows_hashed_static_names_from_unhashed_ones(client,
     digest = storage.file_hash("app.css", ContentFile(b"body {}"))
     assert re.search(pattern, f"/static/css/app.{digest}.css")
     assert not re.search(pattern, "/static/css/app.css")
+
+
+def test_the_page_and_the_service_worker_name_the_caches_alike(client, owner, settings):
+    from games.views import install
+
+    settings.OFFLINE_CACHE_VERSION = "v9"
+    install._service_worker_source.cache_clear()
+    try:
+        worker = client.get(reverse("service_worker")).content.decode()
+        assert 'const VERSION = "v9";' in worker
+        client.force_login(owner)
+        page = client.get(reverse("home")).content.decode()
+        # The page's script purges these on sign-out and keeps the page in them.
+        assert 'data-cache-version="v9"' in page
+        script = (settings.BASE_DIR / "static" / "js" / "app.js").read_text()
+        for kind in ("pages", "static"):
+            assert f'"sk-{kind}-" + VERSION' in worker
+            assert f'"sk-{kind}-" + page.dataset.cacheVersion' in script
+    finally:
+        install._service_worker_source.cache_clear()

@@ -1,0 +1,116 @@
+"""The layout shows the design, and stays so: each rule here fails on the first import
+or line that breaks it (README, "What is where")."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from games import engine
+from games.engine import clubnight
+from games.models import ClubNight, Deal, Ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = [
+    path
+    for folder in ("games", "accounts", "scorekeeper")
+    for path in sorted((ROOT / folder).rglob("*.py"))
+    if "migrations" not in path.parts
+]
+
+
+def imports(path: Path) -> list[str]:
+    """Every module ``path`` imports, anywhere in it (inside functions too)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+    return found
+
+
+def module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def test_the_engine_imports_no_django():
+    for path in (ROOT / "games" / "engine").rglob("*.py"):
+        bad = [m for m in imports(path) if m.split(".")[0] == "django" or m == "games.models"]
+        assert not bad, f"{module(path)} imports {bad}"
+        inside = [m for m in imports(path) if m.startswith("games.") and "engine" not in m]
+        assert not inside, f"{module(path)} imports {inside}: the engine stands alone"
+
+
+def test_accounts_know_nothing_of_games():
+    """games depends on accounts (is this a guest?), never the other way."""
+    for path in (ROOT / "accounts").rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        bad = [m for m in imports(path) if m.split(".")[0] == "games"]
+        assert not bad, f"{module(path)} imports {bad}"
+
+
+def test_no_view_module_imports_another():
+    for path in (ROOT / "games" / "views").glob("*.py"):
+        bad = [m for m in imports(path) if m.startswith("games.views")]
+        assert not bad, f"{module(path)} imports {bad}: shared parts go in games/pages/"
+
+
+def test_the_engine_pages_and_formats_never_reach_for_the_services_or_views():
+    """Reading never writes: only views (and commands) call services."""
+    for folder in ("engine", "pages", "formats"):
+        for path in (ROOT / "games" / folder).rglob("*.py"):
+            bad = [m for m in imports(path) if m.startswith(("games.services", "games.views"))]
+            assert not bad, f"{module(path)} imports {bad}"
+    for path in (ROOT / "games" / "services").rglob("*.py"):
+        bad = [m for m in imports(path) if m.startswith(("games.views", "games.pages"))]
+        assert not bad, f"{module(path)} imports {bad}: services don't depend on pages"
+
+
+WRITES = {"save", "delete", "update", "create", "bulk_create", "bulk_update", "get_or_create"}
+
+
+@pytest.mark.parametrize("folder", ["views", "pages", "forms", "formats"])
+def test_only_services_write(folder):
+    """A view reads, calls a service and renders; nothing outside services writes a row."""
+    for path in (ROOT / "games" / folder).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in WRITES
+                # dict.update and a ModelForm's save(commit=False) build, not write
+                and not (node.func.attr == "update" and not _on_a_queryset(node))
+                and not any(k.arg == "commit" for k in node.keywords)
+                and not _on_the_cache(node)
+            ):
+                raise AssertionError(f"{module(path)}:{node.lineno} writes: .{node.func.attr}()")
+
+
+def _on_the_cache(node: ast.Call) -> bool:
+    value = node.func.value  # type: ignore[attr-defined]
+    return isinstance(value, ast.Name) and value.id in {"cache", "caches"}
+
+
+def _on_a_queryset(node: ast.Call) -> bool:
+    value = node.func.value  # type: ignore[attr-defined]
+    return isinstance(value, ast.Call) or (
+        isinstance(value, ast.Attribute) and value.attr == "objects"
+    )
+
+
+def test_no_module_is_over_600_lines():
+    for path in CODE:
+        count = len(path.read_text().splitlines())
+        assert count <= 600, f"{module(path)} has {count} lines"
+
+
+def test_the_rule_options_are_the_engines():
+    assert tuple(Ruleset.Hearts.values) == engine.HEART_OPTIONS
+    assert tuple(Ruleset.Moon.values) == engine.MOON_OPTIONS
+    assert tuple(Ruleset.Pass.values) == engine.PASS_DIRECTIONS
+    assert tuple(Deal.Mode.values) == engine.ENTRY_MODES
+    assert tuple(ClubNight.Scoring.values) == (clubnight.PLACES, clubnight.SHARE)

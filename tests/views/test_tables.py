@@ -1,0 +1,87 @@
+"""The table pages: home, a new table, its page, settings, default rules, seasons, deletion."""
+
+from __future__ import annotations
+
+import re
+
+from django.urls import reverse
+
+from games.models import Table
+from tests.factories import builtin, text
+
+
+def test_sign_up_signs_in_and_leads_to_a_new_table(client, db):
+    response = client.post(
+        reverse("signup"),
+        {"username": "bo", "password1": "long-pass-phrase-1", "password2": "long-pass-phrase-1"},
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("table_new")
+    assert client.get(reverse("home")).status_code == 200
+
+
+def test_home_says_what_this_is_to_someone_not_signed_in(client, db):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    assert "A scorekeeper for Black Maria" in response.content.decode()
+    # The pages behind it still ask for signing in.
+    assert client.get(reverse("table_new")).url.startswith(reverse("login"))
+
+
+def test_home_lists_tables_and_games_in_progress(
+    client_owner, moon_game, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(8):
+        response = client_owner.get(reverse("home"))
+    page = text(response)
+    assert "Friday club" in page
+    assert moon_game.get_absolute_url() in page
+
+
+def test_a_table_is_made_with_its_players(client_owner, owner):
+    response = client_owner.post(
+        reverse("table_new"),
+        {
+            "name": "  Kitchen  ",
+            "players": "Alice\n Ben \n\nCara",
+            "default_ruleset": builtin("Omnibus").pk,
+        },
+    )
+    table = Table.objects.get(name="Kitchen")
+    assert response.status_code == 302
+    assert table.owner == owner
+    assert table.default_ruleset.name == "Omnibus"
+    assert sorted(table.players.values_list("name", flat=True)) == ["Alice", "Ben", "Cara"]
+
+
+def test_a_table_refuses_a_player_listed_twice(client_owner):
+    response = client_owner.post(
+        reverse("table_new"),
+        {"name": "Kitchen", "players": "Ann\nann", "default_ruleset": builtin("Omnibus").pk},
+    )
+    assert response.status_code == 200
+    assert "Ann and ann are the same player written two ways" in text(response)
+    assert not Table.objects.exists()
+
+
+def test_choosing_the_default_ruleset(client_owner, table):
+    url = reverse("table_default_ruleset", args=[table.pk])
+    client_owner.post(url, {"ruleset": builtin("Hearts only").pk})
+    table.refresh_from_db()
+    assert table.default_ruleset.name == "Hearts only"
+
+
+def test_the_new_game_screen_offers_the_players_in_the_order_they_were_typed(client_owner, owner):
+    client_owner.post(
+        reverse("table_new"),
+        {
+            "name": "Friday",
+            "players": "Zoe\nAnna\nMia",
+            "default_ruleset": builtin("Black Maria").pk,
+        },
+    )
+    table = Table.objects.get(name="Friday")
+    page = text(client_owner.get(reverse("game_new", args=[table.pk])))
+    seated = re.findall(r'name="players" value="\d+" checked><span>(\w+)</span>', page)
+    assert seated == ["Zoe", "Anna", "Mia"]
+    assert 'name="seat_' not in page  # no seat dropdowns
