@@ -65,10 +65,13 @@ class MemberForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
+    # Its length is the engine's to judge, with the words every name check uses
+    # (games/engine/names.py), and after the name is normalised.
+    name = forms.CharField(label=gettext_lazy("New player's name"), max_length=500)
+
     class Meta:
         model = Player
         fields = ["name"]
-        labels = {"name": gettext_lazy("New player's name")}
 
     def __init__(self, *args, table: Table, **kwargs):
         super().__init__(*args, **kwargs)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from games.engine.names import name_key, normalise_name
 from games.formats.reading import ImportRefused
 from games.forms.tables import PlayerForm, TableForm
-from games.models import Player, Seat
+from games.models import Player, Ruleset, Seat
 from games.services.imports import import_history
 from tests.factories import MOON_EXAMPLE
 
@@ -94,3 +94,41 @@ def test_an_imported_name_with_nul_or_zero_width_characters_is_kept_clean(owner)
     game = import_history(data, owner=owner)[0]
     names = list(game.seats.order_by("number").values_list("player__name", flat=True))
     assert names == ["Alice", "Ben", "Cara"]
+
+
+def test_the_database_keeps_one_player_of_a_name_at_a_table_in_any_case(table, players):
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(table=table, name="ALICE")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.bulk_create([Player(table=table, name="alice", name_key=name_key("alice"))])
+    assert table.players.count() == 3
+
+
+def test_a_name_taken_meanwhile_is_refused_in_the_players_words(table, players):
+    from games.services.errors import Refused
+    from games.services.players import players_join
+
+    with pytest.raises(Refused) as refused:
+        players_join(table=table, names=["BEN"])
+    assert refused.value.problems == ["Ben already plays at this table."]
+
+
+def test_one_set_of_words_for_names_written_alike_wherever_they_are_typed(owner, table):
+    from games.forms.clubnights import EveningForm
+
+    said = "Ann and ann are the same player written two ways"
+    form = TableForm({"name": "Club", "players": "Ann\nann"})
+    form.fields["default_ruleset"].required = False
+    assert not form.is_valid() and form.errors["players"] == [said + "."]
+    with pytest.raises(ImportRefused, match=said):
+        import_history(game_with_names(["Ann", "ann", "Cara"]), owner=owner)
+    long = "A" * 41
+    rulesets = Ruleset.objects.filter(table=None)
+    for form in (
+        TableForm({"name": "Club", "players": long}),
+        PlayerForm({"name": long}, table=table),
+        EveningForm({"name": "Friday", "new_players": long}, table=table, rulesets=rulesets),
+    ):
+        assert f"“{'A' * 20}…” is too long: a name has at most 40 characters." in str(form.errors)

@@ -165,3 +165,12 @@ def test_a_deal_refused_as_the_next_deal_reads_without_its_new_number(phone, moo
     response = send(phone, moon_game, "k-7", resolve="next", **{"hearts-2": "5"})
     assert response.status_code == 422
     assert response.json()["problems"] == ["Hearts add up to 12, the pack has 13"]
+
+
+def test_a_kept_deal_is_remembered_as_the_way_the_table_enters_deals(phone, moon_game, table):
+    """Online and kept, a save is decided in one place (deal_save): both remember the mode."""
+    table.last_entry_mode = "points"
+    table.save(update_fields=["last_entry_mode"])
+    assert send(phone, moon_game, "kept-1").json()["status"] == "recorded"
+    table.refresh_from_db()
+    assert table.last_entry_mode == "counts"

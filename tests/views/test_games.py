@@ -264,6 +264,10 @@ def test_a_tie_shares_the_win_and_a_rematch_keeps_seats_and_rules(
     assert new.rules == game.rules
     assert new.first_dealer == 2
     assert [s.player_id for s in new.seats.order_by("number")] == [p.pk for p in players]
+    # Sent again (Back, a double tap, the other phone): the one rematch opens.
+    again = client_owner.post(reverse("game_rematch", args=[game.pk]))
+    assert again.url == new.get_absolute_url()
+    assert Game.objects.count() == 2
 
 
 def test_a_new_game_form_sent_again_opens_the_game_it_started(client_owner, table, players):
