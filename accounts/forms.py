@@ -17,7 +17,16 @@ class SignUpForm(UserCreationForm):
         fields = ("username",)
 
     def clean_username(self) -> str:
-        username = super().clean_username()
+        # Django's own check (in any case) returns nothing for a taken name, and
+        # says it in its words: ours says it, and returns the name otherwise.
+        username = self.cleaned_data.get("username") or ""
+        taken = get_user_model().objects.filter(username__iexact=username)
+        if taken.exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(
+                _("Someone has the username {username} already: choose another.").format(
+                    username=username
+                )
+            )
         if username.lower().startswith(PREFIX):
             # Kept for the accounts "Start a game" makes.
             raise forms.ValidationError(

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.engine.names import NameRefused, name_key, normalise_name, player_names
+from games.engine.names import NameRefused, clean_text, name_key, normalise_name, player_names
 from games.formats.writing import FORMAT
 from games.models import TABLE_NAME_MAX_LENGTH, ClubNight
 
@@ -156,6 +156,13 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
             _("the first dealer {name} is not one of the players").format(name=repr(first))
         )
     first = names[keys.index(name_key(first))]
+    unstorable = _unstorable(data.get("rules"))
+    if unstorable:
+        raise refuse(
+            _("the rules' {field} holds a character that can't be kept ({char})").format(
+                field=unstorable[0], char=unstorable[1]
+            )
+        )
     try:
         rules = engine.resolve(engine.Rules.from_dict(data.get("rules")), len(names))
     except engine.RulesError as error:
@@ -193,6 +200,18 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         evening,
         round_,
     )
+
+
+def _unstorable(rules: Any) -> tuple[str, str] | None:
+    """The first setting whose text holds a character no database keeps (NUL, a lone
+    surrogate) or nobody types (a control, a zero-width one): (setting, U+XXXX)."""
+    if not isinstance(rules, dict):
+        return None
+    for key, value in rules.items():
+        if isinstance(value, str) and clean_text(value) != value:
+            bad = next(c for c in value if clean_text(c) != c)
+            return str(key).replace("_", " "), f"U+{ord(bad):04X}"
+    return None
 
 
 def _parse_evening(data: dict, refuse) -> tuple[ParsedEvening | None, int | None]:

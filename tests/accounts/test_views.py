@@ -120,3 +120,32 @@ def test_anonymous_visitors_are_sent_to_sign_in(client, moon_game):
     response = client.get(moon_game.get_absolute_url())
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("taken", ["ann", "ANN", "Ann"])
+def test_signing_up_with_a_username_someone_has_says_so(client, owner, taken):
+    """A name in use, in any case: said in the person's words, nothing made (was a 500)."""
+    response = client.post(
+        reverse("signup"),
+        {"username": taken, "password1": "long-pass-phrase-1", "password2": "long-pass-phrase-1"},
+    )
+    assert response.status_code == 200
+    assert f"Someone has the username {taken} already: choose another." in text(response)
+    assert get_user_model().objects.count() == 1
+    nb = client.post(
+        reverse("signup"),
+        {"username": taken, "password1": "long-pass-phrase-1", "password2": "long-pass-phrase-1"},
+        HTTP_ACCEPT_LANGUAGE="nb",
+    )
+    assert f"Noen har brukernavnet {taken} allerede: velg et annet." in text(nb)
+
+
+def test_keeping_a_guests_scores_under_a_username_someone_has_says_so(client, owner):
+    client.post(reverse("start"))
+    response = client.post(
+        reverse("keep"),
+        {"username": "ANN", "password1": "long-pass-phrase-1", "password2": "long-pass-phrase-1"},
+    )
+    assert response.status_code in (200, 422)
+    assert "Someone has the username ANN already: choose another." in text(response)
+    assert not get_user_model().objects.filter(username="ANN").exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from datetime import timedelta
@@ -281,3 +282,20 @@ def test_the_score_sheet_has_rules_players_deals_totals_and_winner(
     assert "Moon: the others add 43." in page
     assert page.count('<tr> <th scope="row">') == 4  # a row a deal
     assert "Winner: Cara." in page
+
+
+@pytest.mark.parametrize("char", ["\u0000", "\u200b", "\u0007"])
+def test_a_rules_name_no_database_keeps_is_refused_at_the_preview(signed_in, table, char):
+    """NUL (PostgreSQL keeps none) or a control in a setting: refused, named (was a 500).
+
+    A lone surrogate is refused with the whole file already: it is not text.
+    """
+    data = json.loads(json.dumps(MOON_EXAMPLE))
+    data["games"][0]["rules"]["name"] = "Black" + char + "Maria"
+    response = signed_in.post(reverse("table_import", args=[table.pk]), {"file": upload(data)})
+    assert response.status_code == 422
+    said = f"the rules' name holds a character that can't be kept (U+{ord(char):04X})"
+    page = html.unescape(text(response))
+    assert f"Nothing was imported. Game 1 (Alice's kitchen): {said}" in page
+    assert not Game.objects.exists()
+    assert not re.search(r'name="upload" value="[^"]+"', page)  # nothing kept to confirm
