@@ -32,3 +32,26 @@ class Guest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} (guest since {self.started_at:%Y-%m-%d})"
+
+
+class AddressSlot(models.Model):
+    """One of an address's few new accounts (or password resets) an hour.
+
+    An address has ``SIGNUPS_PER_ADDRESS`` slots of each kind; taking one is a
+    single row written (a new slot, or one whose hour is over), so requests
+    sent at the same moment from several servers can never take more
+    (accounts/throttle.py).
+    """
+
+    kind = models.CharField(max_length=10)
+    address = models.CharField(max_length=64)
+    slot = models.PositiveSmallIntegerField()
+    taken_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "address", "slot"], name="one_slot_each")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.address} #{self.slot}"

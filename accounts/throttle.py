@@ -3,23 +3,32 @@
 Failed sign-ins are counted by django-axes (settings ``AXES_*``): in the
 database, atomically, per normalised username and address, on our sign-in
 page and the admin's alike. The helpers here are what axes is told to call.
-New accounts are limited per address with a window that really lasts an hour.
+New accounts (and password resets) are limited per address, counted in the
+database in one step, with a window that really lasts an hour.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import time
 import unicodedata
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from accounts.models import AddressSlot
+
 FAILURES_PER_ACCOUNT = 5  # from one address, within the pause below
+# Across every username from one address (guessing one password for many
+# accounts): far above a person's own mistypes, which pause their account at 5.
+FAILURES_PER_ADDRESS = 20
 PAUSE_MINUTES = 15
 SIGNUPS_PER_ADDRESS = 5
 SIGNUP_WINDOW_SECONDS = 60 * 60
@@ -67,6 +76,33 @@ def axes_client_address(request: HttpRequest) -> str | None:
         return None
 
 
+def address_paused(request: HttpRequest | None) -> bool:
+    """Whether this address failed ``FAILURES_PER_ADDRESS`` sign-ins, for any usernames,
+    within ``PAUSE_MINUTES`` of its last failure (axes keeps the failures)."""
+    from axes.models import AccessAttempt
+
+    address = axes_client_address(request) if request is not None else None
+    if address is None:
+        return False
+    since = timezone.now() - timedelta(minutes=PAUSE_MINUTES)
+    recent = AccessAttempt.objects.filter(ip_address=address, attempt_time__gte=since)
+    return (recent.aggregate(n=Sum("failures_since_start"))["n"] or 0) >= FAILURES_PER_ADDRESS
+
+
+class AddressBackend:
+    """First of the sign-in backends: no password is checked from a paused address.
+
+    The pause is shown as axes shows its own (``locked_out``, 429); the try
+    counts as a failure, so the pause runs from the last one.
+    """
+
+    def authenticate(self, request, **credentials):
+        if address_paused(request):
+            request.axes_locked_out = True
+            raise PermissionDenied
+        return None
+
+
 def locked_out(
     request: HttpRequest, response: HttpResponse | None = None, credentials: dict | None = None
 ) -> HttpResponse:
@@ -75,22 +111,25 @@ def locked_out(
     return render(request, "registration/login.html", context, status=429)
 
 
-def _key(request: HttpRequest, kind: str) -> str:
-    return f"{kind}:{client_address(request)}"
+def claim(request: HttpRequest, kind: str = "signups") -> bool:
+    """Take one of this address's new accounts (or ``kind``) for the hour; False if none is left.
 
-
-def _recent(request: HttpRequest, kind: str) -> list[float]:
-    since = time.time() - SIGNUP_WINDOW_SECONDS
-    return [at for at in cache.get(_key(request, kind), []) if at > since]
-
-
-def sign_up_locked(request: HttpRequest, kind: str = "signups") -> bool:
-    """Whether this address made its hour's worth already: of accounts, or of ``kind``."""
-    return len(_recent(request, kind)) >= SIGNUPS_PER_ADDRESS
-
-
-def signed_up(request: HttpRequest, kind: str = "signups") -> None:
-    # The times themselves are kept, not a counter: each one leaves the
-    # window an hour after it happened, whatever the cache does with expiry.
-    recent = [*_recent(request, kind), time.time()]
-    cache.set(_key(request, kind), recent, SIGNUP_WINDOW_SECONDS)
+    Each of an address's slots is a row: taken by writing it, anew or over one
+    whose hour is over, so the check and the count are one step however many
+    requests come at once (the database decides, on any number of servers).
+    A slot taken stays taken for its hour, whatever follows.
+    """
+    address = client_address(request)[:64]
+    now = timezone.now()
+    over = now - timedelta(seconds=SIGNUP_WINDOW_SECONDS)
+    mine = AddressSlot.objects.filter(kind=kind, address=address)
+    for slot in range(SIGNUPS_PER_ADDRESS):
+        if mine.filter(slot=slot, taken_at__lte=over).update(taken_at=now):
+            return True
+        try:
+            with transaction.atomic():
+                AddressSlot.objects.create(kind=kind, address=address, slot=slot, taken_at=now)
+        except IntegrityError:
+            continue  # taken, and within its hour (or by a request at this moment)
+        return True
+    return False

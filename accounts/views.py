@@ -69,12 +69,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and throttle.sign_up_locked(request):
-        form.is_valid()
-        form.add_error(None, throttle.SIGN_UP_LOCKED)
-        return render(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
-        throttle.signed_up(request)
+        if not throttle.claim(request):
+            form.add_error(None, throttle.SIGN_UP_LOCKED)
+            return render(request, "registration/signup.html", {"form": form}, status=429)
         user = form.save()
         # The language the account was made in is the account's language.
         Preference.objects.create(user=user, language=get_language())
@@ -92,10 +90,9 @@ def start(request: HttpRequest) -> HttpResponse:
     """ "Start a game" with no account: a guest made behind the scenes, limited as sign-ups."""
     if request.user.is_authenticated:
         return redirect("table_new")
-    if throttle.sign_up_locked(request):
+    if not throttle.claim(request):
         messages.error(request, throttle.SIGN_UP_LOCKED)
         return redirect("home")
-    throttle.signed_up(request)
     guests.start_guest(request)
     return redirect("table_new")
 
@@ -158,12 +155,11 @@ class PasswordReset(PasswordResetView):
     subject_template_name = "registration/password_reset_subject.txt"
 
     def post(self, request, *args, **kwargs):
-        if throttle.sign_up_locked(request, "resets"):
+        if not throttle.claim(request, "resets"):
             form = self.get_form()
             form.is_valid()
             form.add_error(None, throttle.RESET_LOCKED)
             return self.render_to_response(self.get_context_data(form=form), status=429)
-        throttle.signed_up(request, "resets")
         return super().post(request, *args, **kwargs)
 
 

@@ -184,7 +184,9 @@ AUTH_PASSWORD_VALIDATORS = [
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_CACHE_ALIAS = "sessions"
 AUTHENTICATION_BACKENDS = [
-    # First: refuses to check a password while its account is paused.
+    # First: no password is checked from an address guessing across accounts,
+    # nor for an account paused (accounts/throttle.py).
+    "accounts.throttle.AddressBackend",
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]

@@ -322,3 +322,47 @@ def test_values_past_32_bits_are_stored_as_they_are_or_refused(moon_game):
     with pytest.raises(DataError), transaction.atomic():
         seat.save(update_fields=["total"])
     assert Seat.objects.get(pk=seat.pk).total == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_guests_starting_at_once_from_one_address_make_no_more_than_the_limit(db):
+    """Twelve "Start a game" at the same moment from one address: five guests, as allowed."""
+    from django.test import Client
+
+    from accounts import throttle
+    from accounts.models import Guest
+
+    answers = race(*[lambda: Client().post("/accounts/start/").status_code] * 12)
+    assert answers.count(302) == 12, answers
+    assert Guest.objects.count() == throttle.SIGNUPS_PER_ADDRESS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_import_confirmed_from_several_phones_at_once_imports_once(owner, table, players):
+    """The same confirmation sent four times at once: one import; the others open it."""
+    import json
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+    from django.urls import reverse
+
+    from games.models import Game
+    from tests.factories import MOON_EXAMPLE
+
+    url = reverse("table_import", args=[table.pk])
+    phone = Client()
+    phone.force_login(owner)
+    file = SimpleUploadedFile("h.json", json.dumps(MOON_EXAMPLE).encode(), "application/json")
+    page = phone.post(url, {"file": file}).content.decode()
+    token = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+
+    def confirm():
+        other = Client()
+        other.force_login(owner)
+        response = other.post(url, {"upload": token}, follow=True)
+        return response.status_code, "imported already" in response.content.decode()
+
+    answers = race(*[confirm] * 4)
+    assert Game.objects.count() == len(MOON_EXAMPLE["games"]), answers
+    assert all(status == 200 for status, _ in answers), answers
+    assert sum(again for _, again in answers) == 3, answers

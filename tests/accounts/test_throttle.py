@@ -114,3 +114,33 @@ def test_a_request_without_an_address_still_signs_in(owner):
     client = Client(REMOTE_ADDR="")
     assert sign_in(client, "ann", PASSWORD).status_code == 302
     assert sign_in(Client(REMOTE_ADDR=""), "ann", "wrong").status_code == 200
+
+
+def test_guessing_across_many_usernames_pauses_the_address(client, owner):
+    """Password spraying: one guess each for many accounts counts against the address."""
+    with time_machine.travel(START, tick=False) as clock:
+        for i in range(throttle.FAILURES_PER_ADDRESS):
+            assert sign_in(client, f"someone{i}", "Summer2026!").status_code == 200
+            clock.shift(dt.timedelta(seconds=30))
+        # Even the right password for a real account is not checked from here now.
+        response = sign_in(client, "ann", PASSWORD)
+        assert response.status_code == 429
+        assert "signing in is paused for 15 minutes" in response.content.decode()
+        assert "_auth_user_id" not in client.session
+        # Another address signs in as ever.
+        elsewhere = Client(REMOTE_ADDR="192.0.2.77")
+        assert sign_in(elsewhere, "ann", PASSWORD).status_code == 302
+        # 15 minutes after the last try (the paused one counts too), the pause is over.
+        clock.shift(dt.timedelta(minutes=15, seconds=30))
+        assert sign_in(client, "ann", PASSWORD).status_code == 302
+
+
+def test_a_person_mistyping_their_own_password_is_not_paused_for_the_address(client, owner):
+    with time_machine.travel(START, tick=False) as clock:
+        for _ in range(3):
+            for _ in range(throttle.FAILURES_PER_ACCOUNT - 1):
+                sign_in(client, "ann", "wrong")
+                clock.shift(dt.timedelta(seconds=20))
+            assert sign_in(client, "ann", PASSWORD).status_code == 302
+            client.logout()
+        assert not throttle.address_paused(client.get(reverse("login")).wsgi_request)
