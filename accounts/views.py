@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
@@ -21,6 +23,8 @@ from accounts import guests, throttle
 from accounts.forms import DeleteAccountForm, EmailForm, KeepScoresForm, SignUpForm
 from accounts.models import Guest, Preference
 from scorekeeper import params
+
+logger = logging.getLogger(__name__)
 
 
 @require_POST
@@ -161,6 +165,39 @@ class PasswordReset(PasswordResetView):
             form.add_error(None, throttle.RESET_LOCKED)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        # Whether the address has an account must not show in how long the
+        # answer takes: it is looked up, and the mail sent, once it is sent.
+        opts = {
+            "use_https": self.request.is_secure(),
+            "token_generator": self.token_generator,
+            "from_email": self.from_email,
+            "email_template_name": self.email_template_name,
+            "subject_template_name": self.subject_template_name,
+            "request": self.request,
+            "html_email_template_name": self.html_email_template_name,
+            "extra_email_context": self.extra_email_context,
+        }
+        return RedirectThen(self.get_success_url(), lambda: form.save(**opts))
+
+
+class RedirectThen(HttpResponseRedirect):
+    """A redirect that does one more thing once it is sent: the WSGI server
+    closes a response after writing it to the client."""
+
+    def __init__(self, url: str, then) -> None:
+        super().__init__(url)
+        self._then = then
+
+    def close(self) -> None:
+        try:
+            self._then()
+        except Exception:
+            # The person has their answer already; a relay that failed is logged.
+            logger.exception("Sending a password reset mail failed")
+        finally:
+            super().close()
 
 
 @login_required
