@@ -262,6 +262,11 @@ def points_feasible(rules: Rules, players: int, points: Sequence[int]) -> bool:
     >>> points_feasible(Rules(), 4, (11, 11, 11, 10))
     False
     """
+    return _feasible(rules, players, tuple(points))
+
+
+@lru_cache(maxsize=4096)  # a table's deals come out the same way again and again
+def _feasible(rules: Rules, players: int, points: tuple[int, ...]) -> bool:
     specials = special_cards(rules, players)
     values = valued_cards(rules, players)
     heart_values = tuple(sorted((values[c] for c in hearts_in_pack(rules, players)), reverse=True))

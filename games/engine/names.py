@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from games.engine.words import _, gettext_noop, join_names
 
@@ -36,6 +37,7 @@ def clean_text(value: str) -> str:
     return "".join(c for c in value if c in "\t\n\r " or unicodedata.category(c) not in _INVISIBLE)
 
 
+@lru_cache(maxsize=4096)  # a history file says each name on every deal
 def normalise_name(value: str) -> str:
     """The name as kept.
 
@@ -48,6 +50,7 @@ def normalise_name(value: str) -> str:
     return _SPACES.sub(" ", clean_text(text)).strip()
 
 
+@lru_cache(maxsize=4096)
 def name_key(value: str) -> str:
     """What two names must share to be the same person: ``Ann``, ``ann`` and ``ANN`` do.
 

@@ -7,8 +7,11 @@ from datetime import date
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from games.models import Ruleset, Season, Table
+from games.services.errors import Refused
 from games.services.kept_pages import pages_changed
 from games.services.players import players_join
 
@@ -50,7 +53,20 @@ def table_delete(*, table: Table) -> None:
 
 
 def season_add(*, table: Table, name: str, starts: date, ends: date) -> Season:
-    return Season.objects.create(table=table, name=name, starts=starts, ends=ends)
+    """A season of its own dates: one that overlaps another is refused, naming it
+    (a game belongs to one season, and each season's ladder shows)."""
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table.pk).first()  # one at a time
+        other = table.seasons.filter(starts__lte=ends, ends__gte=starts).order_by("starts").first()
+        if other is not None:
+            raise Refused(
+                _("{name} runs from {starts} to {ends}: seasons can't overlap.").format(
+                    name=other.name,
+                    starts=date_format(other.starts, "DATE_FORMAT"),
+                    ends=date_format(other.ends, "DATE_FORMAT"),
+                )
+            )
+        return Season.objects.create(table=table, name=name, starts=starts, ends=ends)
 
 
 def season_delete(*, season: Season) -> None:

@@ -21,6 +21,7 @@ from games.forms.tables import SeasonForm, TableForm, TableNameForm
 from games.models import Game, Ruleset, Table
 from games.pages.tables import settings_page, table_page
 from games.services import tables as table_services
+from games.services.errors import Refused
 from scorekeeper import params
 
 
@@ -117,7 +118,11 @@ def season_new(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeasonForm(request.POST)
     if not form.is_valid():
         return table_page(request, table, season_form=form, status=422)
-    season = table_services.season_add(table=table, **form.cleaned_data)
+    try:
+        season = table_services.season_add(table=table, **form.cleaned_data)
+    except Refused as refusal:
+        form.add_error(None, refusal.problems[0])
+        return table_page(request, table, season_form=form, status=422)
     messages.success(request, _("{name} is a season of its own.").format(name=season.name))
     return redirect(table)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from django.urls import reverse
@@ -85,3 +86,30 @@ def test_the_new_game_screen_offers_the_players_in_the_order_they_were_typed(cli
     seated = re.findall(r'name="players" value="\d+" checked><span>(\w+)</span>', page)
     assert seated == ["Zoe", "Anna", "Mia"]
     assert 'name="seat_' not in page  # no seat dropdowns
+
+
+def test_a_season_overlapping_another_is_refused_naming_it(client_owner, table):
+    from datetime import date
+
+    from games.models import Season
+
+    url = reverse("season_new", args=[table.pk])
+    summer = {"name": "Summer", "starts": "2026-06-01", "ends": "2026-08-31"}
+    assert client_owner.post(url, summer).status_code == 302
+    for starts, ends in [("2026-08-31", "2026-11-30"), ("2026-05-01", "2026-06-01"),
+                         ("2026-07-01", "2026-07-02"), ("2026-01-01", "2026-12-31")]:  # fmt: skip
+        response = client_owner.post(url, {"name": "Autumn", "starts": starts, "ends": ends})
+        assert response.status_code == 422
+        page = html.unescape(text(response))
+        assert "Summer runs from 1 Jun 2026 to 31 Aug 2026: seasons can't overlap." in page
+    assert list(Season.objects.values_list("name", flat=True)) == ["Summer"]
+    autumn = {"name": "Autumn", "starts": "2026-09-01", "ends": "2026-11-30"}
+    assert client_owner.post(url, autumn).status_code == 302
+    assert table.seasons.get(name="Autumn").starts == date(2026, 9, 1)
+    nb = client_owner.post(
+        url,
+        {"name": "Jul", "starts": "2026-11-30", "ends": "2026-12-31"},
+        HTTP_ACCEPT_LANGUAGE="nb",
+    )
+    said = "Autumn varer fra 1. september 2026 til 30. november 2026: sesonger kan ikke overlappe."
+    assert said in html.unescape(text(nb))
