@@ -6,10 +6,18 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from django.utils import translation
 
 from games.models import Player, Table
 from games.services.games import game_start
 from tests.factories import builtin
+
+
+@pytest.fixture(autouse=True)
+def _language_back():
+    """A request in Norwegian leaves it active in the thread: the next test starts in English."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -38,8 +39,14 @@ def game_create(
     key: str = "",
     evening: ClubNight | None = None,
     round: int | None = None,
+    state: engine.GameState | None = None,
 ) -> Game:
-    """The game row and its seats, ``players`` in seat order (the caller's transaction)."""
+    """The game row and its seats, ``players`` in seat order (the caller's transaction).
+
+    ``state`` is the engine's score of deals the caller writes (an import's):
+    the seats' totals, the winners and whether it is over come with them.
+    """
+    finished = state is not None and state.finished
     game = Game.objects.create(
         table=table,
         ruleset=ruleset,
@@ -49,9 +56,18 @@ def game_create(
         start_key=key,
         evening=evening,
         round=round,
+        status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
+        finished_at=timezone.now() if finished else None,
     )
     Seat.objects.bulk_create(
-        Seat(game=game, player=player, number=number) for number, player in enumerate(players)
+        Seat(
+            game=game,
+            player=player,
+            number=number,
+            total=state.totals[number] if state else 0,
+            is_winner=state is not None and number in state.winners,
+        )
+        for number, player in enumerate(players)
     )
     return game
 

@@ -3,16 +3,16 @@ nights, all or nothing."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from games import sql
 from games.engine.names import name_key
 from games.formats.reading import ParsedGame, parse_history
-from games.models import ClubNight, Deal, DealChange, Game, Table
+from games.models import ClubNight, Game, Player, Table
 from games.services import ladder
 from games.services.games import game_create
 from games.services.once import sent_before
@@ -41,13 +41,13 @@ def import_history(
         raise ImportedAlready
     try:
         with transaction.atomic():
-            evenings: dict[tuple[int, str], ClubNight] = {}
+            made = _Made()
             games = [
-                _save_game(
-                    p, owner=owner, table=table, evenings=evenings, key=key if i == 0 else ""
-                )
-                for i, p in enumerate(parsed)
+                _save_game(game, owner=owner, table=table, made=made, key="" if i else key)
+                for i, game in enumerate(parsed)
             ]
+            # Every deal of every game at once, as the engine scored them on reading.
+            sql.insert_deals(made.deals, changes_by=owner)
             # Ratings come from the games, never from the file: each table once, at the end.
             for rated in {game.table_id: game.table for game in games}.values():
                 ladder.rerate(rated)
@@ -63,13 +63,17 @@ class ImportedAlready(Exception):
     """This import was confirmed before: its games are at the table already."""
 
 
+@dataclass
+class _Made:
+    """What an import has made so far: club nights and players by table, deals to write."""
+
+    evenings: dict[tuple[int, str], ClubNight] = field(default_factory=dict)
+    players: dict[int, dict[str, Player]] = field(default_factory=dict)
+    deals: list[sql.NewDeal] = field(default_factory=list)
+
+
 def _save_game(
-    parsed: ParsedGame,
-    *,
-    owner: AbstractBaseUser,
-    table: Table | None,
-    evenings: dict[tuple[int, str], ClubNight],
-    key: str,
+    parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | None, made: _Made, key: str
 ) -> Game:
     if table is None:
         tables = Table.objects.filter(owner=owner).order_by("id")
@@ -77,16 +81,18 @@ def _save_game(
         if table is None:
             table = table_create(owner=owner, name=parsed.table, ruleset=None)
     # Players already at the table are matched as people write names: "ann" is Ann.
-    known = {p.name_key: p for p in table.players.all()}
+    if table.pk not in made.players:
+        made.players[table.pk] = {p.name_key: p for p in table.players.all()}
+    known = made.players[table.pk]
     missing = [name for name in parsed.names if name_key(name) not in known]
     known.update((p.name_key, p) for p in players_join(table=table, names=missing))
     players = [known[name_key(name)] for name in parsed.names]
     evening = None
     if parsed.evening is not None:
         # The games of one evening in the file make one evening at their table.
-        evening = evenings.get((table.pk, parsed.evening.key))
+        evening = made.evenings.get((table.pk, parsed.evening.key))
         if evening is None:
-            evening = evenings[(table.pk, parsed.evening.key)] = ClubNight.objects.create(
+            evening = made.evenings[(table.pk, parsed.evening.key)] = ClubNight.objects.create(
                 table=table,
                 name=parsed.evening.name,
                 date=parsed.evening.date,
@@ -102,40 +108,10 @@ def _save_game(
         key=key,
         evening=evening,
         round=parsed.round if evening else None,
+        state=parsed.state,
     )
-    # Written in bulk, as the engine scored them when the file was read: a
-    # 2 MB file (500 games of 90 deals) imports in a few seconds.
-    state = parsed.state
-    deals = [
-        Deal(
-            game=game,
-            number=scored.number,
-            mode=entry.mode,
-            entry=entry.to_data(),
-            raw=list(scored.result.raw),
-            scores=list(scored.result.scores),
-            totals=list(scored.totals),
-            moon_seat=scored.result.moon,
-        )
-        for entry, scored in zip(parsed.entries, state.deals, strict=True)
+    made.deals += [
+        sql.NewDeal(game.pk, entry.mode, entry.to_data(), scored)
+        for entry, scored in zip(parsed.entries, parsed.state.deals, strict=True)
     ]
-    Deal.objects.bulk_create(deals)
-    seats = list(game.seats.order_by("number"))
-    for seat in seats:
-        seat.total, seat.is_winner = state.totals[seat.number], seat.number in state.winners
-    sql.seat_totals(seats)
-    if state.finished:
-        game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
-        Game.objects.filter(pk=game.pk).update(status=game.status, finished_at=game.finished_at)
-    DealChange.objects.bulk_create(
-        DealChange(
-            game=game,
-            deal=deal,
-            number=deal.number,
-            action=DealChange.Action.RECORDED,
-            by=owner,
-            after={"mode": deal.mode, "entry": deal.entry, "scores": deal.scores, "imported": True},
-        )
-        for deal in deals
-    )
     return game
