@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import engine
+from games.models import Deal
 from games.pages import kept as pagecache
 from games.services.deals import deal_record
 from games.services.sharing import watch_link_replace
@@ -257,3 +258,21 @@ def test_a_deal_save_reads_few_queries_whatever_the_deals(client, owner, long_ga
     few = save(2)
     add_deals(long_game, owner, 60)
     assert save(63) == few <= 11, few
+
+
+def test_an_import_writes_deals_in_bulk_not_one_by_one(owner, table):
+    """The biggest file the web takes (500 games of 90 deals) imports in seconds only while
+    a game costs a few queries, whatever its deals (bench/big_import.py times the whole)."""
+    from bench.big_import import history_file
+    from games.formats.reading import read_history_file
+    from games.services.imports import import_history
+
+    counts = []
+    for games in (2, 6):
+        data = read_history_file(history_file(games, 90))
+        with CaptureQueriesContext(connection) as captured:
+            import_history(data, owner=owner, table=table)
+        counts.append(len(captured))
+    per_game = (counts[1] - counts[0]) / 4
+    assert per_game <= 5, counts  # the game, its seats (and a savepoint or two)
+    assert Deal.objects.count() == 8 * 90
