@@ -30,6 +30,11 @@ def account_or_none(user):
     return user if user is not None and user.is_authenticated else None
 
 
+def new_game_key() -> str:
+    """A game's own name, kept through export and import: the same game is not imported twice."""
+    return secrets.token_urlsafe(16)
+
+
 def unique_start_key(kind: str) -> models.UniqueConstraint:
     """A form's key makes one thing at its table (games/services/once.py)."""
     return models.UniqueConstraint(
@@ -324,6 +329,9 @@ class Game(models.Model):
     # Sent with the New game form: the same form sent twice (Back, then Start
     # again; a double tap) opens the game it started instead of a second one.
     start_key = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # Carried by the history file: a backup imported twice, or where its games
+    # already are, adds each game once.
+    key = models.CharField(max_length=64, default=new_game_key, editable=False)
     # One of a club night's games, and in which of its rounds.
     evening = models.ForeignKey(
         ClubNight, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
@@ -335,6 +343,7 @@ class Game(models.Model):
         indexes = [models.Index(fields=["table", "status"])]
         constraints = [
             unique_start_key("game"),
+            models.UniqueConstraint(fields=["table", "key"], name="game_key_unique_per_table"),
         ]
 
     def __str__(self) -> str:

@@ -3,11 +3,12 @@ with the game, the deal and the reason on any error."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from itertools import accumulate
 from typing import Any
 
@@ -78,6 +79,11 @@ class ParsedGame:
     # The club night and round it was played in, when the file says.
     evening: ParsedEvening | None = None
     round: int | None = None
+    # The game's own key (from the file, or made from what it holds) and when
+    # it started and ended, when the file says: the ladder rates in that order.
+    key: str = ""
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,37 @@ def parse_history(data: Any, *, most_games: int | None = None) -> list[ParsedGam
             ).format(count=len(games), most=most_games)
         )
     return [_parse_game(index, game) for index, game in enumerate(games, start=1)]
+
+
+@dataclass(frozen=True)
+class ParsedSeason:
+    table: str | None  # None: the table the file is imported into
+    name: str
+    starts: date
+    ends: date
+
+
+def parse_seasons(data: Any) -> list[ParsedSeason]:
+    """A backup's seasons (optional: a file without them has none)."""
+    seasons = data.get("seasons", []) if isinstance(data, dict) else []
+    if not isinstance(seasons, list):
+        raise ImportRefused(_("The file's seasons must be a list."))
+    parsed = []
+    for index, season in enumerate(seasons, start=1):
+        where = _("Season {number}").format(number=index)
+        try:
+            name = normalise_name(season["name"])
+            starts, ends = date.fromisoformat(season["starts"]), date.fromisoformat(season["ends"])
+            table = season.get("table")
+            if not name or len(name) > 80 or ends < starts or not isinstance(table, str | None):
+                raise ValueError
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise ImportRefused(
+                _("{where}: a season needs a name and dates written like 2026-12-04, the end "
+                  "on or after the start").format(where=where)
+            ) from None  # fmt: skip
+        parsed.append(ParsedSeason(normalise_name(table) if table else None, name, starts, ends))
+    return parsed
 
 
 def _parse_game(index: int, data: Any) -> ParsedGame:
@@ -190,6 +227,7 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
             reason = "; ".join(engine.without_deal_number(p, error.deal) for p in error.problems)
         raise refuse(reason, error.deal) from None
     evening, round_ = _parse_evening(data, refuse)
+    started_at, finished_at = (_time(data, name, refuse) for name in ("started_at", "finished_at"))
     return ParsedGame(
         table.strip(),
         tuple(names),
@@ -199,7 +237,47 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         state,
         evening,
         round_,
+        key=_game_key(index, data, names, first, rules, entries, refuse),
+        started_at=started_at,
+        finished_at=finished_at if state.finished else None,
     )
+
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _game_key(index: int, data: dict, names, first: str, rules, entries, refuse) -> str:
+    """The game's key as the file gives it; for a file written before games had
+    keys, one made from the game itself and its place in the file, so the same
+    file imports it once too (and two games alike in it are two games)."""
+    key = data.get("key")
+    if key is not None:
+        if not isinstance(key, str) or not _KEY.fullmatch(key):
+            raise refuse(_("the game's key must be up to 64 letters, digits, - or _"))
+        return key
+    held = {
+        "players": list(names),
+        "first_dealer": first,
+        "rules": rules.to_dict(),
+        "deals": [[e.mode, e.to_data()] for e in entries],
+        "started_at": data.get("started_at"),
+        "place": index,
+    }
+    made = json.dumps(held, sort_keys=True, ensure_ascii=False).encode()
+    return "file-" + hashlib.sha256(made).hexdigest()[:32]
+
+
+def _time(data: dict, name: str, refuse) -> datetime | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise refuse(
+            _("{name} must be a time written like 2026-12-04T20:15:00+00:00").format(name=name)
+        ) from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _unstorable(rules: Any) -> tuple[str, str] | None:

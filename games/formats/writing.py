@@ -13,7 +13,7 @@ from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.models import Deal, Game, Seat
+from games.models import Deal, Game, Season, Seat
 
 FORMAT = "blackmaria-scores/1"
 
@@ -23,6 +23,7 @@ class GameRecord:
     """One game as plain rows: what an export reads, without model instances."""
 
     pk: int
+    key: str
     table: str
     rules: dict[str, Any]
     first_dealer: int
@@ -51,6 +52,7 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
             row["pk"]: row
             for row in Game.objects.filter(pk__in=chunk).values(
                 "pk",
+                "key",
                 "table__name",
                 "rules",
                 "first_dealer",
@@ -84,6 +86,7 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
             row = rows[pk]
             yield GameRecord(
                 pk=pk,
+                key=row["key"],
                 table=row["table__name"],
                 rules=row["rules"],
                 first_dealer=row["first_dealer"],
@@ -144,6 +147,7 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
     finished = game.status == Game.Status.FINISHED
     evening = {"evening": game.evening, "round": game.round} if game.evening else {}
     return {
+        "key": game.key,
         "table": game.table,
         "players": names,
         "first_dealer": names[game.first_dealer],
@@ -163,18 +167,30 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
     }
 
 
-def iter_json(games: QuerySet[Game]) -> Iterator[str]:
-    """The history file, a game at a time, so a big export never sits in memory."""
+def iter_json(games: QuerySet[Game], seasons: QuerySet[Season] | None = None) -> Iterator[str]:
+    """The history file, a game at a time, so a big export never sits in memory.
+
+    A table's or an account's backup carries its ``seasons`` too (a game's
+    download does not): a restored club shows the same seasons' ladders.
+    """
     yield f'{{"format": "{FORMAT}", "games": ['
     separator = "\n"
     for game in game_records(games):
         yield separator + json.dumps(game_to_json(game), ensure_ascii=False)
         separator = ",\n"
-    yield "\n]}\n"
+    yield "\n]"
+    if seasons is not None:
+        kept = [
+            {"table": s.table.name, "name": s.name, "starts": s.starts.isoformat(),
+             "ends": s.ends.isoformat()}
+            for s in seasons.select_related("table").order_by("table_id", "starts")
+        ]  # fmt: skip
+        yield ', "seasons": ' + json.dumps(kept, ensure_ascii=False)
+    yield "}\n"
 
 
-def export_json(games: QuerySet[Game]) -> dict[str, Any]:
-    return json.loads("".join(iter_json(games)))
+def export_json(games: QuerySet[Game], seasons: QuerySet[Season] | None = None) -> dict[str, Any]:
+    return json.loads("".join(iter_json(games, seasons)))
 
 
 def export_csv_rows(games: QuerySet[Game]) -> Iterator[list[str | int]]:

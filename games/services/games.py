@@ -40,11 +40,13 @@ def game_create(
     evening: ClubNight | None = None,
     round: int | None = None,
     state: engine.GameState | None = None,
+    key_of_game: str = "",
 ) -> Game:
     """The game row and its seats, ``players`` in seat order (the caller's transaction).
 
     ``state`` is the engine's score of deals the caller writes (an import's):
     the seats' totals, the winners and whether it is over come with them.
+    ``key_of_game`` is the game's own key, as a history file gives it.
     """
     finished = state is not None and state.finished
     game = Game.objects.create(
@@ -58,6 +60,7 @@ def game_create(
         round=round,
         status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
         finished_at=timezone.now() if finished else None,
+        **({"key": key_of_game} if key_of_game else {}),
     )
     Seat.objects.bulk_create(
         Seat(

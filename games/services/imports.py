@@ -8,16 +8,24 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import sql
 from games.engine.names import name_key
-from games.formats.reading import ParsedGame, parse_history
+from games.formats.reading import (
+    ImportRefused,
+    ParsedGame,
+    ParsedSeason,
+    parse_history,
+    parse_seasons,
+)
 from games.models import ClubNight, Game, Player, Table
 from games.services import ladder
+from games.services.errors import Refused
 from games.services.games import game_create
 from games.services.once import sent_before
 from games.services.players import players_join
-from games.services.tables import table_create
+from games.services.tables import season_add, table_create
 
 
 def import_history(
@@ -37,17 +45,27 @@ def import_history(
     (games/services/once.py finds it).
     """
     parsed = parse_history(data, most_games=most_games)
+    seasons = parse_seasons(data)
     if table is not None and sent_before(table.games, key):
         raise ImportedAlready
     try:
         with transaction.atomic():
             made = _Made()
-            games = [
-                _save_game(game, owner=owner, table=table, made=made, key="" if i else key)
-                for i, game in enumerate(parsed)
-            ]
+            games = Imported()
+            for game in parsed:
+                saved = _save_game(
+                    game, owner=owner, table=table, made=made, key="" if games else key
+                )
+                if saved is None:
+                    games.skipped += 1
+                else:
+                    games.append(saved)
             # Every deal of every game at once, as the engine scored them on reading.
             sql.insert_deals(made.deals, changes_by=owner)
+            # When they started and ended, as the file says: the ladder rates in that order.
+            Game.objects.bulk_update(made.timed, ["started_at", "finished_at"])
+            for season in seasons:
+                _save_season(season, owner=owner, table=table)
             # Ratings come from the games, never from the file: each table once, at the end.
             for rated in {game.table_id: game.table for game in games}.values():
                 ladder.rerate(rated)
@@ -57,6 +75,12 @@ def import_history(
         if table is not None and sent_before(table.games, key):
             raise ImportedAlready from None
         raise
+
+
+class Imported(list):
+    """The games an import made; ``skipped``: those of the file already at their table."""
+
+    skipped = 0
 
 
 class ImportedAlready(Exception):
@@ -70,16 +94,43 @@ class _Made:
     evenings: dict[tuple[int, str], ClubNight] = field(default_factory=dict)
     players: dict[int, dict[str, Player]] = field(default_factory=dict)
     deals: list[sql.NewDeal] = field(default_factory=list)
+    keys: dict[int, set[str]] = field(default_factory=dict)  # the games at each table
+    timed: list[Game] = field(default_factory=list)
+
+
+def _table(name: str, *, owner: AbstractBaseUser) -> Table:
+    """The owner's table of this name, written any way ("Friday club" is "friday  club")."""
+    tables = Table.objects.filter(owner=owner).order_by("id")
+    table = next((t for t in tables if name_key(t.name) == name_key(name)), None)
+    return table or table_create(owner=owner, name=name, ruleset=None)
+
+
+def _save_season(season: ParsedSeason, *, owner: AbstractBaseUser, table: Table | None) -> None:
+    """The season at its table, unless it is there already; one overlapping another
+    refuses the whole file, naming it."""
+    at = table or _table(season.table or "", owner=owner)
+    same = {"name": season.name, "starts": season.starts, "ends": season.ends}
+    if at.seasons.filter(**same).exists():
+        return
+    try:
+        season_add(table=at, **same)
+    except Refused as refusal:
+        raise ImportRefused(
+            _("Season {name}: {reason}").format(name=season.name, reason=refusal.problems[0])
+        ) from None
 
 
 def _save_game(
     parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | None, made: _Made, key: str
-) -> Game:
+) -> Game | None:
+    """The game made at its table, or None when that table has it already."""
     if table is None:
-        tables = Table.objects.filter(owner=owner).order_by("id")
-        table = next((t for t in tables if name_key(t.name) == name_key(parsed.table)), None)
-        if table is None:
-            table = table_create(owner=owner, name=parsed.table, ruleset=None)
+        table = _table(parsed.table, owner=owner)
+    if table.pk not in made.keys:
+        made.keys[table.pk] = set(table.games.values_list("key", flat=True))
+    if parsed.key in made.keys[table.pk]:
+        return None  # imported before (the same backup again), or twice in this file
+    made.keys[table.pk].add(parsed.key)
     # Players already at the table are matched as people write names: "ann" is Ann.
     if table.pk not in made.players:
         made.players[table.pk] = {p.name_key: p for p in table.players.all()}
@@ -109,7 +160,12 @@ def _save_game(
         evening=evening,
         round=parsed.round if evening else None,
         state=parsed.state,
+        key_of_game=parsed.key,
     )
+    if parsed.started_at is not None:
+        game.started_at = parsed.started_at
+        game.finished_at = parsed.finished_at or game.finished_at
+        made.timed.append(game)
     made.deals += [
         sql.NewDeal(game.pk, entry.mode, entry.to_data(), scored)
         for entry, scored in zip(parsed.entries, parsed.state.deals, strict=True)

@@ -13,20 +13,23 @@ from django.views.decorators.http import require_GET
 from games.access import (
     games_for_user,
     get_table_for_user,
+    tables_for_user,
     watched_by_own_link,
     watched_by_table_link,
 )
 from games.formats.writing import iter_csv, iter_json
-from games.models import Game
+from games.models import Game, Season
 
 
-def _download(games: QuerySet[Game], fmt: str, filename: str) -> StreamingHttpResponse:
+def _download(
+    games: QuerySet[Game], fmt: str, filename: str, seasons: QuerySet[Season] | None = None
+) -> StreamingHttpResponse:
     """Stream the history (JSON format 1, or CSV) as a file to save."""
     if fmt == "csv":
         response = StreamingHttpResponse(iter_csv(games), content_type="text/csv; charset=utf-8")
     else:
         response = StreamingHttpResponse(
-            iter_json(games), content_type="application/json; charset=utf-8"
+            iter_json(games, seasons), content_type="application/json; charset=utf-8"
         )
     response["Content-Disposition"] = f'attachment; filename="{filename}.{fmt}"'
     response["X-Content-Type-Options"] = "nosniff"
@@ -54,7 +57,8 @@ def game_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 def table_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     table = get_table_for_user(request, pk)
     games = table.games.order_by("started_at", "id")
-    return _download(games, fmt, f"{_slug(table.name)}-{timezone.localdate()}")
+    name = f"{_slug(table.name)}-{timezone.localdate()}"
+    return _download(games, fmt, name, seasons=table.seasons.all())
 
 
 @login_required
@@ -62,7 +66,8 @@ def table_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 def account_export(request: HttpRequest) -> HttpResponse:
     games = games_for_user(request.user).order_by("table_id", "started_at", "id")
     name = f"scores-{_slug(request.user.get_username())}-{timezone.localdate()}"
-    return _download(games, "json", name)
+    seasons = Season.objects.filter(table__in=tables_for_user(request.user))
+    return _download(games, "json", name, seasons=seasons)
 
 
 @require_GET

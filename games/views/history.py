@@ -100,14 +100,14 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
                 except ImportedAlready:
                     return _imported_already(request, table)
                 forget_upload(**kept, token=token)
-                messages.success(
-                    request,
-                    ngettext(
-                        "Imported {count} game into {name}.",
-                        "Imported {count} games into {name}.",
-                        len(games),
-                    ).format(count=len(games), name=table.name),
-                )
+                said = ngettext(
+                    "Imported {count} game into {name}.",
+                    "Imported {count} games into {name}.",
+                    len(games),
+                ).format(count=len(games), name=table.name)
+                if games.skipped:
+                    said += " " + already_here(games.skipped)
+                messages.success(request, said)
                 return redirect("table_history", table.pk)
             raw = form.cleaned_data["raw"]
             parsed = parse_history(read_history_file(raw), most_games=WEB_MOST_GAMES)
@@ -134,6 +134,11 @@ def _import_preview(table: Table, parsed: list) -> dict:
     known = {name_key(name) for name in table.players.values_list("name", flat=True)}
     new = {name_key(n): n for game in parsed for n in game.names if name_key(n) not in known}
     new_players = sorted(new.values())
+    keys = set(table.games.values_list("key", flat=True))
+    already = 0
+    for game in parsed:
+        already += game.key in keys
+        keys.add(game.key)
     return {
         "games": [
             {
@@ -149,4 +154,13 @@ def _import_preview(table: Table, parsed: list) -> dict:
         ],
         "deals": sum(len(game.entries) for game in parsed),
         "new_players": new_players,
+        "already": already_here(already) if already else "",
     }
+
+
+def already_here(count: int) -> str:
+    return ngettext(
+        "{count} game of the file is at this table already: it is not imported again.",
+        "{count} games of the file are at this table already: they are not imported again.",
+        count,
+    ).format(count=count)

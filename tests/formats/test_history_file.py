@@ -115,9 +115,12 @@ def test_a_finished_game_exports_its_winners(table, players, owner):
     assert data["status"] == "finished"
     assert data["winners"] == ["Ben"]
     assert data["next_dealer"] is None
-    # And the finished game imports back finished.
-    import_history(data and {"format": FORMAT, "games": [data]}, owner=owner)
+    # And the finished game imports back finished, elsewhere; where it is, it is not doubled.
+    copy = Table.objects.create(name="Copy", owner=owner)
+    import_history({"format": FORMAT, "games": [data]}, owner=owner, table=copy)
     assert Game.objects.filter(status=Game.Status.FINISHED).count() == 2
+    again = import_history({"format": FORMAT, "games": [data]}, owner=owner)
+    assert again == [] and again.skipped == 1 and Game.objects.count() == 2
 
 
 def refused(data, owner) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.formats.writing import iter_csv, iter_json
-from games.models import Game
+from games.models import Game, Season
 
 
 class Command(BaseCommand):
@@ -34,5 +34,6 @@ class Command(BaseCommand):
             raise CommandError(f"Can't write {output}: {error.strerror}") from None
 
     def _write(self, games, fmt: object, out) -> None:
-        for chunk in iter_csv(games) if fmt == "csv" else iter_json(games):
+        seasons = Season.objects.filter(table__games__in=games).distinct()
+        for chunk in iter_csv(games) if fmt == "csv" else iter_json(games, seasons):
             out.write(chunk)

@@ -40,6 +40,7 @@ class Command(BaseCommand):
         deals = sum(g.deals.count() for g in games)
         self.stdout.write(
             f"Imported {len(games)} games ({deals} deals) for {owner.get_username()}."
+            + (f" {games.skipped} were at their tables already." if games.skipped else "")
         )
 
     def _owner(self, username: object):
