@@ -70,4 +70,6 @@ def _shown(score, scoring: str) -> str:
     if scoring == ClubNight.Scoring.SHARE:
         return _("{percent}%").format(percent=round(score))
     whole, half = divmod(score * 2, 2)
+    if half and not whole:
+        return "½"  # half a point, as a club writes it (not "0½")
     return f"{int(whole)}{'½' if half else ''}"

@@ -29,7 +29,7 @@ def place_rows(points: dict[str, float], played: set[str]) -> list[tuple[str, st
 
     def shown(value: float) -> str:
         whole, half = int(value), value % 1
-        return f"{whole}{'½' if half else ''}"
+        return "½" if half and not whole else f"{whole}{'½' if half else ''}"
 
     ranked = sorted(points, key=lambda n: (n not in played, -points[n] if n in played else 0))
     rows = []

@@ -308,3 +308,11 @@ def test_an_evening_game_leads_back_to_its_evening(client, evening):
     start_round(client, evening, 1)
     page = client.get(evening.games.first().get_absolute_url()).content.decode()
     assert f'href="{evening.get_absolute_url()}">The club night, round 1</a>' in page
+
+
+def test_half_a_point_reads_as_a_half_not_nought_and_a_half():
+    from games.models import ClubNight
+    from games.pages.clubnight import _shown
+
+    places = ClubNight.Scoring.PLACES
+    assert [_shown(x, places) for x in (0, 0.5, 1, 3.5)] == ["0", "½", "1", "3½"]
