@@ -68,25 +68,30 @@ def test_on_a_slow_phone_taps_saves_and_a_long_game_page_are_quick(page: Page, l
     page.locator("#entry-check .tally").wait_for()
     usable = (time.perf_counter() - started) * 1000
 
-    taps = []
-    for name, value in [
-        ("hearts-0", 4),
-        ("hearts-1", 3),
-        ("taker-QS", 0),
-        ("taker-KS", 1),
-        ("taker-AS", 2),
-    ]:
-        page.evaluate(WATCH_THE_TALLY)
-        chip(page, name, value).tap()
-        page.wait_for_timeout(300)
-        taps.append(page.evaluate(TAP_TOOK))
-    expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
+    # Three deals entered and saved, each measured: the medians are what a
+    # person at the table meets (one sample on a shared machine is noise).
+    taps, saves = [], []
+    for number in (61, 62, 63):
+        for name, value in [
+            ("hearts-0", 4),
+            ("hearts-1", 3),
+            ("taker-QS", 0),
+            ("taker-KS", 1),
+            ("taker-AS", 2),
+        ]:
+            page.evaluate(WATCH_THE_TALLY)
+            chip(page, name, value).tap()
+            page.wait_for_timeout(300)
+            taps.append(page.evaluate(TAP_TOOK))
+        expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
 
-    before = page.locator(".totals .points").all_inner_texts()
-    started = time.perf_counter()
-    page.get_by_role("button", name="Save deal 61").tap()
-    expect(page.locator(".totals .points")).not_to_have_text(before)
-    saved = (time.perf_counter() - started) * 1000
+        before = page.locator(".totals .points").all_inner_texts()
+        started = time.perf_counter()
+        page.get_by_role("button", name=f"Save deal {number}").tap()
+        expect(page.locator(".totals .points")).not_to_have_text(before)
+        saves.append((time.perf_counter() - started) * 1000)
+        expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_attached()
+    saved = statistics.median(saves)
 
     tally = statistics.median(taps)
     print(
@@ -94,5 +99,5 @@ def test_on_a_slow_phone_taps_saves_and_a_long_game_page_are_quick(page: Page, l
         f"saved totals {saved:.0f} ms, 60-deal page usable {usable:.0f} ms",
     )
     assert tally <= 50, taps
-    assert saved <= 600, saved
+    assert saved <= 600, saves
     assert usable <= 2000, usable
