@@ -258,6 +258,19 @@ def measure(kind: str, args, port: int, seed: dict, auth: dict, etag: str, folde
     }
 
 
+def run_json(env: dict[str, str], module: str, *args: str) -> dict:
+    """Run ``python -m module`` against the benchmark's database; what it prints, read."""
+    done = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout)
+
+
 def markdown(results: dict) -> str:
     lines = [
         f"Benchmark on {results['machine']['cores']} cores, {results['machine']['database']}, "
@@ -305,16 +318,7 @@ def main() -> None:
         manage(env, "createcachetable")
         manage(env, "collectstatic", "--noinput")
         started = time.perf_counter()
-        seed = json.loads(
-            subprocess.run(
-                [sys.executable, "-m", "bench.seed", str(args.tables)],
-                cwd=ROOT,
-                env=env,
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-        )
+        seed = run_json(env, "bench.seed", str(args.tables))
         print(
             f"Seeded {seed['games']} games, {seed['deals']} deals "
             f"in {time.perf_counter() - started:.0f} s.",
@@ -358,16 +362,7 @@ def main() -> None:
                 row["ratio"] = round(row["rps"] / trivial, 3) if trivial else 0
         # The biggest history file the web takes (500 games of 90 deals),
         # imported as its confirmation imports it, with the server stopped.
-        results["big_import"] = json.loads(
-            subprocess.run(
-                [sys.executable, "-m", "bench.big_import"],
-                cwd=ROOT,
-                env=env,
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-        )
+        results["big_import"] = run_json(env, "bench.big_import")
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     table = markdown(results)
     (ROOT / "bench" / "results.md").write_text(table)
