@@ -14,7 +14,10 @@ from accounts.guests import PREFIX
 class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
-        fields = ("username",)
+        # An email, if given, is the only way back to a forgotten password.
+        fields = ("username", "email")
+        labels = {"email": gettext_lazy("Email (optional)")}
+        help_texts = {"email": gettext_lazy("Only to send you a link if you forget your password.")}
 
     def clean_username(self) -> str:
         # Django's own check (in any case) returns nothing for a taken name, and
@@ -37,10 +40,6 @@ class SignUpForm(UserCreationForm):
 
 class KeepScoresForm(SignUpForm):
     """A guest's account made an ordinary one: a username, a password, an email if wanted."""
-
-    class Meta(SignUpForm.Meta):
-        fields = ("username", "email")
-        labels = {"email": gettext_lazy("Email (optional)")}
 
 
 class EmailForm(forms.ModelForm):

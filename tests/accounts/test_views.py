@@ -149,3 +149,19 @@ def test_keeping_a_guests_scores_under_a_username_someone_has_says_so(client, ow
     assert response.status_code in (200, 422)
     assert "Someone has the username ANN already: choose another." in text(response)
     assert not get_user_model().objects.filter(username="ANN").exists()
+
+
+def test_signing_up_offers_an_email_and_keeps_it_for_a_forgotten_password(client, db):
+    page = text(client.get(reverse("signup")))
+    assert "Email (optional)" in page
+    assert "Only to send you a link if you forget your password." in page
+    data = {"password1": "long-pass-phrase-1", "password2": "long-pass-phrase-1"}
+    made = client.post(reverse("signup"), {**data, "username": "bo", "email": "bo@example.com"})
+    assert made.status_code == 302
+    assert get_user_model().objects.get(username="bo").email == "bo@example.com"
+    client.logout()
+    assert client.post(reverse("signup"), {**data, "username": "cy"}).status_code == 302
+    assert get_user_model().objects.get(username="cy").email == ""
+    nb = text(Client(HTTP_ACCEPT_LANGUAGE="nb").get(reverse("signup")))
+    assert "E-post (valgfritt)" in nb
+    assert "Bare for å sende deg en lenke hvis du glemmer passordet." in nb
