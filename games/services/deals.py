@@ -115,25 +115,27 @@ def deal_save(
     by: AbstractBaseUser | None,
     number: int | None = None,
     key: str | None = None,
-    replace_version: int | None = None,
+    replace: bool = False,
+    version: int | None = None,
     seats: Sequence[Seat] | None = None,
     played: int | None = None,
 ) -> Deal:
     """An entered deal saved, online or kept on a phone: the one place a conflict is decided.
 
-    Recorded as deal ``number`` (None: as the next deal). With
-    ``replace_version`` the person chose, after a conflict, to put theirs over
-    deal ``number`` as they saw it then. A deal already there that is this
-    one (the phone's ``key``, or the same entry by the same person: a second
-    tap on Save) is returned as it is; any other raises :class:`DealConflict`
-    and nothing is written. The table remembers the way it was entered.
+    Recorded as deal ``number`` (None: as the next deal). With ``replace``
+    the person chose, after a conflict, to put this entry over deal
+    ``number`` as they saw it then (its ``version``; None: as it is now). A
+    deal already there that is this one (the phone's ``key``, or the same
+    entry by the same person: a second tap on Save) is returned as it is;
+    any other raises :class:`DealConflict` and nothing is written. The table
+    remembers the way it was entered.
     """
     try:
-        if replace_version is not None:
+        if replace:
             target = game.deals.filter(number=number).first()
             if target is None:
                 raise DealConflict(deleted_message(number), None)  # type: ignore[arg-type]
-            deal = deal_edit(deal=target, entry=entry, by=by, version=replace_version, key=key)
+            deal = deal_edit(deal=target, entry=entry, by=by, version=version, key=key)
         else:
             deal = deal_record(
                 game=game, entry=entry, by=by, number=number, key=key, seats=seats, played=played

@@ -139,7 +139,8 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
             by=request.user,
             number=None if resolve == "next" else number,
             key=key,
-            replace_version=version if resolve == "replace" else None,
+            replace=resolve == "replace",
+            version=version,
         ).number
     except Refused as refusal:
         # As the next deal it may have been refused under a later number.

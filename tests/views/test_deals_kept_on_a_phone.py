@@ -174,3 +174,12 @@ def test_a_kept_deal_is_remembered_as_the_way_the_table_enters_deals(phone, moon
     assert send(phone, moon_game, "kept-1").json()["status"] == "recorded"
     table.refresh_from_db()
     assert table.last_entry_mode == "counts"
+
+
+def test_replacing_their_deal_without_the_version_seen_replaces_it_as_it_is(
+    phone, moon_game, member
+):
+    deal_record(game=moon_game, entry=engine.PointsEntry((13, 17, 13)), by=member)
+    response = send(phone, moon_game, "k-6", resolve="replace")
+    assert response.json() == {"status": "recorded", "number": 1}
+    assert moon_game.deals.get().scores == [17, 20, 6]
