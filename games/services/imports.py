@@ -60,6 +60,10 @@ def import_history(
                     games.skipped += 1
                 else:
                     games.append(saved)
+            if not games and table is not None and sent_before(table.games, key):
+                # The same confirmation, sent twice at once: the other one finished
+                # first, so every game of the file was there when this one looked.
+                raise ImportedAlready
             # Every deal of every game at once, as the engine scored them on reading.
             sql.insert_deals(made.deals, changes_by=owner)
             # When they started and ended, as the file says: the ladder rates in that order.

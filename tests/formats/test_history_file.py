@@ -123,6 +123,22 @@ def test_a_finished_game_exports_its_winners(table, players, owner):
     assert again == [] and again.skipped == 1 and Game.objects.count() == 2
 
 
+def test_a_confirmation_that_finds_its_games_there_says_imported_already(
+    owner, table, players, monkeypatch
+):
+    """Two confirmations at once, the other finishing first: this one looked for the
+    key before that one committed and for the games after; it says so, not "0 games"."""
+    from games.services import imports
+
+    import_history(MOON_EXAMPLE, owner=owner, table=table, key="upload-1")
+    looked = iter([None])
+    real = imports.sent_before
+    monkeypatch.setattr(imports, "sent_before", lambda made, key: next(looked, real(made, key)))
+    with pytest.raises(imports.ImportedAlready):
+        import_history(MOON_EXAMPLE, owner=owner, table=table, key="upload-1")
+    assert Game.objects.count() == 1
+
+
 def refused(data, owner) -> str:
     before = (
         Table.objects.count(),
