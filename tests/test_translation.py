@@ -106,6 +106,24 @@ def test_placeholders_survive_translation():
             assert sorted(set(names.findall(text))) == wanted, entry["msgid"]
 
 
+def test_every_count_is_said_through_plural_forms():
+    """A number of things in a sentence ("1 are here", "after each of 1 games") needs
+    the singular too: the count's placeholder only ever stands in a plural entry."""
+    counts = re.compile(r"\{(count|deals|games|people|present)\}|%\((count|deals|games)\)s")
+    never_one = {  # more than a limit of at least one, or "deal 1 of 1", which reads right
+        "The file holds {count} games; at most {most} can be imported at once here. "
+        "Import it on the command line, or export fewer games.",
+        "the game has {count} deals; a game holds at most {most}",
+        "Deal {number} of {deals} — {dealer} deals, {leader} leads",
+    }
+    said_once = [
+        entry["msgid"]
+        for entry in po_entries(CATALOGUE / "django.po")
+        if entry.get("msgid") and counts.search(entry["msgid"]) and "msgid_plural" not in entry
+    ]
+    assert [said for said in said_once if said not in never_one] == []
+
+
 def test_a_norwegian_phone_gets_norwegian_and_an_english_one_english(client, db):
     page = client.get(reverse("login"), **NB).content.decode()
     assert '<html lang="nb">' in page

@@ -9,7 +9,7 @@ from games.engine.entries import Entry
 from games.engine.rules import MOST_DEALS, Rules
 from games.engine.scoring import DealResult, check_deal
 from games.engine.turns import dealer, leader
-from games.engine.words import DEAL_PROBLEM, Refusal, _, gettext_noop, join_names
+from games.engine.words import DEAL_PROBLEM, Refusal, _, gettext_noop, join_names, ngettext
 
 TOO_MANY_DEALS = gettext_noop("a game holds at most {most} deals: start a new game")
 
@@ -128,7 +128,11 @@ def _ended_early_message(
             players=join_names(over), target=rules.target
         )
     else:
-        reason = _("the {deals} deals of the game are played").format(deals=rules.deals)
+        reason = ngettext(
+            "the {deals} deal of the game is played",
+            "the {deals} deals of the game are played",
+            rules.deals or 0,
+        ).format(deals=rules.deals)
     return _(
         "the game would end after deal {ended_after} ({reason}), but {recorded} deals are recorded"
     ).format(ended_after=ended_after, reason=reason, recorded=recorded)

@@ -3,8 +3,9 @@
 Each finished game ranks its players by final total, lowest first; players on
 the same total share the place (a shared win is a tie for first). Games are
 rated in the order they finished, each from the ratings its players had
-then. What people see is one conservative number (μ − 3σ, scaled), with how
-sure it is said in words.
+then. What people see is the skill estimate μ on a scale where everyone
+starts at 1,000, with how sure it is said in words; a player is ranked once
+they have finished a few games (:data:`RANKED_AFTER`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
-SCALE = 40  # so a rating reads as a whole number: 0 new, ~1,000 for the best
+START = 1000  # where a newcomer starts, and the middle of any club
+# Points a unit of μ: a club's players read about 700 to 1,300, and even one last in
+# every one of 300 games of seven stays above 0 (tested).
+SCALE = 10
+# Ranked from the fifth finished game: by then a player has met the table's
+# regulars more than once, so one lucky win no longer sets the order, and
+# the number moves by tens a game rather than by a hundred or more.
+RANKED_AFTER = 5
 
 
 @dataclass(frozen=True)
@@ -26,8 +34,8 @@ class Rating:
 
     @property
     def shown(self) -> int:
-        """The conservative estimate, as a whole number people can compare."""
-        return round((self.mu - 3 * self.sigma) * SCALE)
+        """The skill estimate as a whole number people can compare: 1,000 to start."""
+        return round(START + (self.mu - MU) * SCALE)
 
 
 @dataclass(frozen=True)
@@ -62,12 +70,21 @@ def rate(games: Iterable[tuple[Hashable, Sequence[tuple[Hashable, int]]]]) -> li
     return rated
 
 
-def certainty(sigma: float) -> str:
-    """How sure a rating is, as a key the page puts in words."""
+def certainty(games: int, sigma: float) -> str:
+    """How sure a rating is, as a key the page puts in words.
+
+    Before :data:`RANKED_AFTER` games a player is not ranked yet. After that
+    the words follow how far one more game can still move the number, which
+    is what σ measures: it shrinks with every game, more slowly at bigger
+    tables, so 25 games of three are "fairly sure" and 25 of seven are too.
+
+    >>> certainty(2, 7.9), certainty(6, 7.2), certainty(25, 6.3), certainty(60, 4.1)
+    ('unranked', 'settling', 'fair', 'sure')
+    """
+    if games < RANKED_AFTER:
+        return "unranked"
     if sigma > 7:
-        return "new"
-    if sigma > 5:
         return "settling"
-    if sigma > 3.5:
+    if sigma > 4.5:
         return "fair"
     return "sure"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.engine import ratings
 from games.models import Game, PlayerRating, Seat, Standing, Table
@@ -11,7 +11,7 @@ from games.models import Game, PlayerRating, Seat, Standing, Table
 
 @dataclass(frozen=True)
 class Rung:
-    place: int
+    place: int | None  # None: not ranked yet (fewer than ratings.RANKED_AFTER games)
     player: int
     name: str
     rating: int
@@ -22,27 +22,57 @@ class Rung:
     change: int
 
 
-def ladder(table: Table) -> list[Rung]:
-    """The table's players by rating, best first (one query, however many games)."""
+class Ladder(list[Rung]):
+    """The ranked players by rating, best first, then those not ranked yet, most games first."""
+
+    @property
+    def ranked(self) -> list[Rung]:
+        return [rung for rung in self if rung.place is not None]
+
+    @property
+    def unranked(self) -> list[Rung]:
+        return [rung for rung in self if rung.place is None]
+
+    games_to_rank = ratings.RANKED_AFTER
+    start = ratings.START
+
+
+def _ordered(rows: list[Rung]) -> Ladder:
+    ranked = sorted((r for r in rows if r.games >= ratings.RANKED_AFTER), key=_best_first)
+    unranked = sorted((r for r in rows if r.games < ratings.RANKED_AFTER), key=_most_games)
+    return Ladder(
+        [replace(rung, place=place) for place, rung in enumerate(ranked, start=1)]
+        + [replace(rung, place=None) for rung in unranked]
+    )
+
+
+def _best_first(rung: Rung) -> tuple:
+    return (-rung.rating, rung.name)
+
+
+def _most_games(rung: Rung) -> tuple:
+    return (-rung.games, -rung.rating, rung.name)
+
+
+def ladder(table: Table) -> Ladder:
+    """The table's ladder (one query, however many games)."""
     standings = Standing.objects.filter(player__table=table).select_related("player")
-    rows = sorted(standings, key=lambda s: (-ratings.Rating(s.mu, s.sigma).shown, s.player.name))
-    rungs = []
-    for place, s in enumerate(rows, start=1):
-        shown = ratings.Rating(s.mu, s.sigma).shown
-        rungs.append(
+    return _ordered(
+        [
             Rung(
-                place=place,
+                place=None,
                 player=s.player_id,
                 name=s.player.name,
-                rating=shown,
-                certainty=ratings.certainty(s.sigma),
+                rating=ratings.Rating(s.mu, s.sigma).shown,
+                certainty=ratings.certainty(s.games, s.sigma),
                 games=s.games,
                 wins=s.wins,
                 shared_wins=s.shared_wins,
                 change=s.change,
             )
-        )
-    return rungs
+            for s in standings
+        ]
+    )
 
 
 @dataclass(frozen=True)
@@ -92,7 +122,7 @@ def record(player) -> Record:
     )
 
 
-def season_ladder(table: Table, season) -> list[Rung]:
+def season_ladder(table: Table, season) -> Ladder:
     """A season's ladder: its finished games rated afresh, as if nothing came before.
 
     Not stored: one query for the season's results, then milliseconds to rate.
@@ -116,7 +146,7 @@ def season_ladder(table: Table, season) -> list[Rung]:
     return _rungs(rated, names)
 
 
-def _rungs(rated: list[ratings.Rated], names: dict[int, str]) -> list[Rung]:
+def _rungs(rated: list[ratings.Rated], names: dict[int, str]) -> Ladder:
     winners: dict = defaultdict(int)
     for r in rated:
         winners[r.game] += r.place == 1
@@ -128,18 +158,19 @@ def _rungs(rated: list[ratings.Rated], names: dict[int, str]) -> list[Rung]:
         counts[0] += 1
         counts[1] += r.place == 1
         counts[2] += r.place == 1 and winners[r.game] > 1
-    order = sorted(last, key=lambda p: (-last[p].after.shown, names[p]))
-    return [
-        Rung(
-            place=place,
-            player=player,
-            name=names[player],
-            rating=last[player].after.shown,
-            certainty=ratings.certainty(last[player].after.sigma),
-            games=tally[player][0],
-            wins=tally[player][1],
-            shared_wins=tally[player][2],
-            change=last[player].after.shown - last[player].before.shown,
-        )
-        for place, player in enumerate(order, start=1)
-    ]
+    return _ordered(
+        [
+            Rung(
+                place=None,
+                player=player,
+                name=names[player],
+                rating=r.after.shown,
+                certainty=ratings.certainty(tally[player][0], r.after.sigma),
+                games=tally[player][0],
+                wins=tally[player][1],
+                shared_wins=tally[player][2],
+                change=r.after.shown - r.before.shown,
+            )
+            for player, r in last.items()
+        ]
+    )

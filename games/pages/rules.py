@@ -11,20 +11,25 @@ from django.utils.translation import ngettext
 from games import engine
 
 
-def uneven_deals(deals: int | str, players: int | str) -> str:
+def uneven_deals(deals: int | str, players: int | str, *, count: int | None = None) -> str:
     """Said where deals are chosen (New game, the rules form) and after the start.
 
-    The New game screen fills in ``{deals}`` and ``{players}`` as they change.
+    The New game screen fills in ``{deals}`` and ``{players}`` as they change,
+    from the sentence for one deal and the one for more (``count`` picks it).
     """
-    return _(
-        "{deals} deals for {players} players: not everyone deals the same number of times."
+    return ngettext(
+        "{deals} deal for {players} players: not everyone deals the same number of times.",
+        "{deals} deals for {players} players: not everyone deals the same number of times.",
+        deals if count is None else count,  # type: ignore[arg-type]
     ).format(deals=deals, players=players)
 
 
 def the_end(rules: engine.Rules) -> str:
     """ "to 100", "to 100 or 12 deals", "12 deals"."""
     if rules.target is not None and rules.deals is not None:
-        return _("to {target} or {deals} deals").format(target=rules.target, deals=rules.deals)
+        return ngettext(
+            "to {target} or {deals} deal", "to {target} or {deals} deals", rules.deals
+        ).format(target=rules.target, deals=rules.deals)
     if rules.target is not None:
         return _("to {target}").format(target=rules.target)
     return ngettext("{count} deal", "{count} deals", rules.deals).format(count=rules.deals)

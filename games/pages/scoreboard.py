@@ -44,12 +44,19 @@ class Coming:
     pass_cards: int
     direction: str
     passes: list[PassLine]
+    deals: int | None = None  # in a game of a fixed number of deals
 
     @property
     def turn(self) -> str:
-        """ "Deal 4 — Ben deals, Cara leads"."""
-        return _("Deal {number} — {dealer} deals, {leader} leads").format(
-            number=self.number, dealer=self.dealer, leader=self.leader
+        """ "Deal 4 — Ben deals, Cara leads", "Deal 4 of 6 — …" or "Last deal — …"."""
+        if self.deals is not None and self.number >= self.deals:
+            said = _("Last deal — {dealer} deals, {leader} leads")
+        elif self.deals is not None:
+            said = _("Deal {number} of {deals} — {dealer} deals, {leader} leads")
+        else:
+            said = _("Deal {number} — {dealer} deals, {leader} leads")
+        return said.format(
+            number=self.number, deals=self.deals, dealer=self.dealer, leader=self.leader
         )
 
     @property
@@ -151,6 +158,7 @@ class Scoreboard:
             pass_cards=engine.cards_passed(rules, players),
             direction=engine.pass_direction(rules, players, number),
             passes=passes,
+            deals=rules.deals,
         )
 
     def coming_after(self, count: int) -> list[Coming]:
@@ -198,16 +206,6 @@ class Scoreboard:
             if passed:
                 del facts[2]
         return facts
-
-    @property
-    def progress(self) -> str | None:
-        """In a game of a fixed number of deals: "deal 4 of 6", or "last deal"."""
-        deals = self.rules.deals
-        if self.coming is None or deals is None:
-            return None
-        if self.coming.number >= deals:
-            return _("last deal")
-        return _("deal {number} of {deals}").format(number=self.coming.number, deals=deals)
 
     @property
     def name_pairs(self) -> list[tuple[str, str]]:

@@ -188,9 +188,11 @@ def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
         ).format(least=engine.MIN_PLAYERS, present=present)
     rules = ruleset.to_rules() if ruleset else engine.Rules()
     if not clubnight.splits(present, 3, engine.playable_counts(rules)):
-        return _("{count} people can't be split into games these rules deal for.").format(
-            count=present
-        )
+        return ngettext(
+            "{count} person can't be split into games these rules deal for.",
+            "{count} people can't be split into games these rules deal for.",
+            present,
+        ).format(count=present)
     return ""
 
 

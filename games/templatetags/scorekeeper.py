@@ -31,7 +31,6 @@ def qr_code(url: str, label: str):
 
 
 CERTAINTY = {
-    "new": gettext_lazy("new: needs a few more games"),
     "settling": gettext_lazy("still settling"),
     "fair": gettext_lazy("fairly sure"),
     "sure": gettext_lazy("sure"),

@@ -77,7 +77,8 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
             "table": table,
             "form": form,
             "players": players,
-            "uneven": uneven_deals("{deals}", "{players}"),
+            "uneven": uneven_deals("{deals}", "{players}", count=2),
+            "uneven_one": uneven_deals("{deals}", "{players}", count=1),
         },
         status=422 if form.errors else 200,
     )

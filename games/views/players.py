@@ -105,7 +105,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "stats": stats,
         "chart": chart,
         "standing": standing,
-        "certainty": ratings.certainty(standing.sigma) if standing else "",
+        "certainty": ratings.certainty(standing.games, standing.sigma) if standing else "",
+        "games_to_rank": ratings.RANKED_AFTER,
+        "start": ratings.START,
         "rows": list(zip(range(1, len(kept.ratings) + 1), kept.places, kept.ratings, strict=True)),
     }
     return render(request, "games/player_detail.html", context)

@@ -32,7 +32,8 @@
       const note = form.querySelector("[data-uneven-note]");
       const uneven = end && end.value === "deals" && deals > 0 && players >= 3 && deals % players !== 0;
       note.hidden = !uneven;
-      if (uneven) note.textContent = form.dataset.uneven.replace("{deals}", deals).replace("{players}", players);
+      const said = deals === 1 ? form.dataset.unevenOne : form.dataset.uneven;
+      if (uneven) note.textContent = said.replace("{deals}", deals).replace("{players}", players);
     }
 
     // A new player typed can deal first too: "new-0" is the first of them.

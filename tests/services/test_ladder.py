@@ -51,11 +51,37 @@ def test_each_game_starts_from_the_ratings_its_players_had_then():
     assert rated[5].before == ratings.Rating()  # d's first game
 
 
-def test_the_shown_rating_is_conservative_and_says_how_sure():
+def test_the_shown_rating_starts_everyone_at_1000_and_says_how_sure():
     new = ratings.Rating()
-    assert new.shown == 0 and ratings.certainty(new.sigma) == "new"
-    assert ratings.Rating(mu=30, sigma=2).shown == round((30 - 6) * ratings.SCALE)
-    assert ratings.certainty(2) == "sure"
+    assert new.shown == 1000 and ratings.certainty(0, new.sigma) == "unranked"
+    assert ratings.Rating(mu=30, sigma=2).shown == 1050
+    assert ratings.certainty(ratings.RANKED_AFTER - 1, 2) == "unranked"
+    assert ratings.certainty(ratings.RANKED_AFTER, 7.5) == "settling"
+    assert ratings.certainty(25, 6.3) == "fair" and ratings.certainty(60, 2) == "sure"
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_a_club_that_plays_for_years_reads_no_number_below_zero(players):
+    """300 games: one player last in every one, one first in every one, the rest between."""
+
+    def seats(game):
+        return [
+            (n, 0 if n == 0 else 90 if n == 1 else 30 + (game * 7 + n * 13) % 40)
+            for n in range(players)
+        ]
+
+    shown = [x.after.shown for x in ratings.rate((g, seats(g)) for g in range(300))]
+    assert 0 < min(shown) < 1000 < max(shown) < 2000
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_twenty_five_games_are_not_still_settling_at_any_table_size(players):
+    import random
+
+    chance = random.Random(players)
+    games = [(g, [(n, chance.randint(0, 60)) for n in range(players)]) for g in range(25)]
+    last = [x for x in ratings.rate(games) if x.player == 0][-1]
+    assert ratings.certainty(25, last.after.sigma) in {"fair", "sure"}
 
 
 # --- Stored, and always what a fresh rating says -----------------------------------------
@@ -133,16 +159,38 @@ def test_stored_ratings_always_equal_a_rating_from_scratch(table, players, steps
 def test_the_ladder_on_the_table_page_ranks_by_rating_with_games_and_wins(
     client, owner, table, players
 ):
-    for _ in range(2):
+    for _ in range(ratings.RANKED_AFTER):
         play_to_the_end(table, players, 0)  # Alice wins
     client.force_login(owner)
     page = client.get(table.get_absolute_url()).content.decode()
     ladder_part = page.split('id="ladder-h"')[1].split("</section>")[0]
     assert re.search(r"1\.</strong> <a [^>]+>Alice</a>", ladder_part)
     assert ladder_part.index("Alice") < ladder_part.index("Ben") < ladder_part.index("Cara")
-    assert "2 games · 2 wins" in page
+    assert "5 games · 5 wins" in page and "Everyone starts at 1000" in page
     rung = ladder(table)[0]
-    assert rung.name == "Alice" and rung.wins == 2 and rung.change > 0
+    assert rung.name == "Alice" and rung.wins == 5 and rung.change > 0
+
+
+def test_a_newcomer_is_listed_apart_until_ranked_never_above_the_regulars(
+    client, owner, table, players
+):
+    from games.services.players import players_join
+
+    for winner in [1, 2, 1, 1, 2, 1]:
+        play_to_the_end(table, players, winner)  # Ben and Cara share the wins; Alice none
+    dan = players_join(table=table, names=["Dan"])[0]
+    play_to_the_end(table, [dan, players[1], players[2]], 0)  # Dan wins his first game
+    rungs = ladder(table)
+    assert [(r.name, r.place) for r in rungs] == [
+        ("Ben", 1), ("Cara", 2), ("Alice", 3), ("Dan", None)
+    ]  # fmt: skip
+    assert rungs.unranked[0].rating > rungs.ranked[-1].rating  # above Alice by one lucky win
+    client.force_login(owner)
+    page = client.get(table.get_absolute_url()).content.decode()
+    apart = page.split("Not yet ranked")[1].split("</section>")[0]
+    assert "Dan" in apart and "1 of 5 games · 1 win" in apart and "Alice" not in apart
+    page = client.get(reverse("player_detail", args=[dan.pk])).content.decode()
+    assert "not yet ranked: 1 of 5 games" in page
 
 
 def test_the_ladder_reads_in_one_query_and_quickly_with_1000_games(table, players):
@@ -226,9 +274,10 @@ def test_a_season_has_its_own_ladder_from_its_games_alone(client, owner, member,
     from django.utils import timezone
 
     with time_machine.travel(timezone.now() - timedelta(days=60), tick=False):
-        for _ in range(3):
+        for _ in range(ratings.RANKED_AFTER * 2):
             play_to_the_end(table, players, 0)  # Alice, all summer
-    play_to_the_end(table, players, 2)  # Cara, this autumn
+    for _ in range(ratings.RANKED_AFTER):
+        play_to_the_end(table, players, 2)  # Cara, this autumn
     client.force_login(owner)
     today = timezone.localdate()
     season = {
@@ -239,10 +288,11 @@ def test_a_season_has_its_own_ladder_from_its_games_alone(client, owner, member,
     assert client.post(reverse("season_new", args=[table.pk]), season).status_code == 302
     page = client.get(table.get_absolute_url()).content.decode()
     this_season = page.split('id="season-h"')[1].split("</section>")[0]
-    assert "Autumn" in this_season and "1 game · 1 win" in this_season
+    assert "Autumn" in this_season and "5 games · 5 wins" in this_season
     assert re.search(r"1\.</strong> <a [^>]+>Cara</a>", this_season)
     all_time = page.split('id="ladder-h"')[1].split("</section>")[0]
-    assert "Ladder: all time" in page and re.search(r"1\.</strong> <a [^>]+>Alice</a>", all_time)
+    assert "Ladder: all time" in page and "15 games · 10 wins" in all_time
+    assert "10 wins" not in this_season
     # Dates the wrong way round are refused in words; only the owner names seasons.
     wrong = {**season, "ends": (today - timedelta(days=20)).isoformat()}
     response = client.post(reverse("season_new", args=[table.pk]), wrong)

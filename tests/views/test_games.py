@@ -200,6 +200,9 @@ def test_a_deal_someone_else_just_entered_is_shown_not_doubled(client_owner, moo
     assert "Save deal 2" not in page
     assert 'name="next_number" value="2"' in page and "Enter mine as deal 2" in page
     assert "Keep theirs" in page
+    # One number for the deal to come: the banner's and the choice's (theirs is deal 1).
+    assert "Deal 2 — Ben deals, Cara leads" in page and "Enter deal 1" not in page
+    assert "Yours, not saved yet" in page
     assert moon_game.deals.count() == 1
     # Sent again as it is, it conflicts again; chosen as the next deal, it is deal 2.
     assert post_deal(client_owner, moon_game, **fields).status_code == 409
@@ -304,10 +307,36 @@ def test_a_game_of_six_deals_says_which_deal_of_six_and_the_last(client_owner, t
     ruleset = Ruleset.objects.create(table=table, name="Six", target=None, deals=6)
     game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0)
     page = text(client_owner.get(game.get_absolute_url()))
-    assert "Deal 1 of 6" in page and "6 deals" in page
+    # Said once, in the deal's banner (it stood alone above "Deal 1 — Alice deals" too).
+    assert "Deal 1 of 6 — Alice deals, Ben leads" in page and "6 deals" in page
+    assert page.count("Deal 1 of 6") == 2  # the banner, and the phone's copy of it in JSON
+    assert "Deal 1 —" not in page
     for _ in range(5):
         deal_record(game=game, entry=engine.PointsEntry((17, 13, 13)), by=None)
     page = text(client_owner.get(game.get_absolute_url()))
-    assert "Last deal" in page
+    assert "Last deal — Cara deals, Alice leads" in page and "Deal 6" not in page
     sheet = text(client_owner.get(reverse("game_print", args=[game.pk])))
     assert "17 cards each · 2♣ out" in sheet
+
+
+def test_the_dealer_under_a_deal_number_is_cut_only_where_columns_need_it(
+    client_owner, table, players
+):
+    from games.services.games import game_start
+    from games.services.players import players_join
+
+    names = players_join(table=table, names=["Kristoffer", "Sebastian"])
+    three = game_start(
+        table=table, players=[*names, players[0]], ruleset=builtin("Black Maria"), first_dealer=0
+    )
+    deal_record(game=three, entry=engine.PointsEntry((17, 13, 13)), by=None)
+    page = client_owner.get(three.get_absolute_url()).content.decode()
+    assert "1<small>Kristoffer</small>" in page  # three players: the whole name
+    four = game_start(
+        table=table, players=[*names, *players[:2]], ruleset=builtin("Black Maria"), first_dealer=0
+    )
+    deal_record(game=four, entry=engine.PointsEntry((13, 13, 4, 13)), by=None)
+    page = client_owner.get(four.get_absolute_url()).content.decode()
+    # Four or more: both, the short one shown on a narrow screen only (the CSS's .many).
+    both = '<span class="name-full">Kristoffer</span><span class="name-short">Kri</span>'
+    assert f"1<small>{both}</small>" in page
