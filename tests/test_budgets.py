@@ -81,7 +81,7 @@ def test_the_watch_page_and_its_poll_read_fixed_queries(client, owner, long_game
     assert (queries(client, page), queries(client, poll)) == few
     etag = client.get(poll)["ETag"]
     with CaptureQueriesContext(connection) as captured:
-        assert client.get(poll, HTTP_IF_NONE_MATCH=etag).status_code == 304
+        assert client.get(poll, HTTP_IF_NONE_MATCH=etag).status_code == 204
     assert len(captured.captured_queries) <= 1
 
 
@@ -92,7 +92,7 @@ def test_an_unchanged_poll_survives_compression(client, owner, long_game):
     first = client.get(poll, **GZIP)
     assert first["Content-Encoding"] == "gzip"
     again = client.get(poll, HTTP_IF_NONE_MATCH=first["ETag"], **GZIP)
-    assert again.status_code == 304
+    assert again.status_code == 204
 
 
 def static_bytes(url: str) -> bytes:
@@ -100,7 +100,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_43_kb_compressed(client, owner, long_game):
+def test_the_game_page_first_load_is_under_44_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     # Rendered (and compressed by the middleware), then the kept copy
@@ -120,8 +120,9 @@ def test_the_game_page_first_load_is_under_43_kb_compressed(client, owner, long_
     )
     total += len(gzip.compress(client.get(reverse("manifest")).content))
     # 40 KB until the check of an entry moved onto the phone (check.js, 3.6 KB),
-    # which spares a request of about 1 KB on every tap; 41.9 KB measured.
-    assert total <= 43_000, f"{total} bytes"
+    # which spares a request of about 1 KB on every tap; 43 KB with the bar that
+    # keeps the tally and Save in sight and the poll's version (43.4 KB measured).
+    assert total <= 44_000, f"{total} bytes"
 
 
 def test_a_deal_save_htmx_answer_is_under_4_kb(client, owner, long_game):

@@ -2,9 +2,11 @@
 
 from django import template
 from django.conf import settings
+from django.utils.html import escapejs
 from django.utils.translation import gettext_lazy
 
 from games.models import builtin_words
+from games.pages import polls
 from games.pages.entry import MODE_NAMES
 
 register = template.Library()
@@ -41,6 +43,12 @@ CERTAINTY = {
 def certainty_words(key: str) -> str:
     """How sure a rating is, in the person's language (:func:`games.engine.ratings.certainty`)."""
     return str(CERTAINTY.get(key, ""))
+
+
+@register.simple_tag
+def poll_etag(game) -> str:
+    """The version of ``game`` a scoreboard shows, sent with its poll (a JSON string's inside)."""
+    return escapejs(polls.game_etag(game.pk, game.version))
 
 
 @register.simple_tag

@@ -99,7 +99,9 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         context["deal_number"] = number
     if request.htmx:
         response = render(request, "games/game_detail.html#entry", context)
-        return trigger_client_event(response, "dealRecorded") if conflict else response
+        return (
+            trigger_client_event(response, "dealRecorded", after="settle") if conflict else response
+        )
     return render(request, "games/game_detail.html", context, status=409 if conflict else 422)
 
 

@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.access import (
@@ -24,7 +24,7 @@ from games.forms.clubnights import EveningForm, PresentForm
 from games.models import ClubNight
 from games.pages import clubnight
 from games.pages.links import absolute_url
-from games.pages.polls import poll_answer
+from games.pages.polls import evening_etag, poll_answer
 from games.services import clubnights
 from games.services.errors import Refused
 from games.services.once import sent_before
@@ -96,14 +96,14 @@ def board_context(evening: ClubNight, *, readonly: bool) -> dict:
         "proposal": proposal,
         "splits": [(sizes_value(s), sizes_label(s), s == chosen) for s in splits],
         "standings": clubnight.standings(evening, played),
+        "poll_etag": evening_etag(clubnight.evening_version(evening), readonly=readonly),
     }
 
 
 def _live(request: HttpRequest, evening: ClubNight, *, readonly: bool, live_url: str):
-    etag = f'"e{clubnight.evening_version(evening)}-{get_language()}-{int(readonly)}"'
     return poll_answer(
         request,
-        etag,
+        evening_etag(clubnight.evening_version(evening), readonly=readonly),
         lambda: render(
             request,
             "games/evening_board.html#live",

@@ -6,7 +6,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from games.access import (
@@ -19,19 +18,14 @@ from games.access import (
     watched_table,
 )
 from games.models import Game
-from games.pages.polls import poll_answer
+from games.pages.polls import game_etag, poll_answer
 from games.pages.scoreboard import load_game, scoreboard
-
-
-def _etag(game_id: int, version: int) -> str:
-    # The language too: a browser that switched must not keep the old words.
-    return f'"g{game_id}v{version}-{get_language()}"'
 
 
 def _live_response(
     request: HttpRequest, game_id: int, version: int, load, **context
 ) -> HttpResponse:
-    """The scoreboard's poll: 304 with no rendering while nothing changed.
+    """The scoreboard's poll: 204 with no rendering while nothing changed.
 
     ``context`` values that are functions are called only for a new answer.
     """
@@ -43,7 +37,7 @@ def _live_response(
             request, "games/scoreboard.html#poll", {"board": board, "game": board.game, **shown}
         )
 
-    return poll_answer(request, _etag(game_id, version), answer)
+    return poll_answer(request, game_etag(game_id, version), answer)
 
 
 @login_required

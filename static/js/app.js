@@ -153,10 +153,14 @@
   // As the server's check partial: cards taken, "37 of 43", what is wrong, a moon.
   function showCheck(form, mode, result) {
     const area = form.querySelector("#entry-check");
-    if (!area) return;
-    area.querySelectorAll(":scope > .taken, :scope > .tally, :scope > .ok, :scope > .moon-note, :scope > .problems, :scope > .kept-note").forEach((el) => el.remove());
+    const said = form.querySelector("#entry-said");
+    if (!area || !said) return;
+    area.querySelectorAll(":scope > .tally").forEach((el) => el.remove());
+    said.replaceChildren();
+    const takenArea = form.querySelector("#entry-taken");
+    if (takenArea) takenArea.replaceChildren();
     const parts = [];
-    if (mode === "cards") {
+    if (mode === "cards" && takenArea) {
       const taken = element("ul", "taken");
       taken.setAttribute("aria-label", text.takenSoFar);
       for (const seat of result.taken) {
@@ -166,12 +170,13 @@
         else li.append(element("span", "muted", text.nothingYet));
         taken.append(li);
       }
-      parts.push(taken);
+      takenArea.append(taken);
     }
     const tally = element("p", "tally");
+    tally.setAttribute("aria-live", "polite");
     const [before, after] = text.counted.split("{counted}");
     tally.append(before, element("strong", "", String(result.counted)), fill(after, { total: result.total }));
-    parts.push(tally);
+    area.prepend(tally);
     if (result.valid) {
       const raw = config.names.map((name, seat) => name + " " + result.raw[seat]).join(", ");
       parts.push(element("p", "ok", (result.moonText ? text.addsUpCards : text.addsUp) + " " + raw + "."));
@@ -182,7 +187,7 @@
       for (const problem of result.problems) list.append(element("li", "", problem));
       parts.push(list);
     }
-    area.prepend(...parts);
+    said.append(...parts);
     area.querySelectorAll(".save").forEach((button) => (button.disabled = !result.valid));
   }
 
@@ -200,7 +205,7 @@
 
   function checkOnArrival(form) {
     // A refusal the server just gave stays until the entry changes.
-    if (form && !form.querySelector("#entry-check .problems[role=alert]")) checkEntry(form);
+    if (form && !form.querySelector("#entry-said .problems[role=alert]")) checkEntry(form);
   }
   checkOnArrival(anyEntryForm());
   document.body.addEventListener("htmx:load", (event) => {
@@ -228,21 +233,23 @@
 
   // --- Keeping this page for offline use
 
-  function keepPage() {
+  // "force-cache": what the browser has just loaded, not a second download.
+  function keepPage(justLoaded) {
     if (!("caches" in window) || !navigator.onLine) return;
-    caches.open(PAGES).then((cache) => cache.add(location.pathname)).catch(() => {});
+    const request = new Request(location.pathname, { cache: justLoaded ? "force-cache" : "default" });
+    caches.open(PAGES).then((cache) => cache.add(request)).catch(() => {});
   }
   function keepAssets() {
     if (!("caches" in window)) return;
     const assets = Array.from(
       document.querySelectorAll('link[rel="stylesheet"][href], script[src]'),
-      (el) => el.href || el.src
-    ).filter((url) => new URL(url).pathname.startsWith("/static/"));
+      (el) => new Request(el.href || el.src, { cache: "force-cache" })
+    ).filter((request) => new URL(request.url).pathname.startsWith("/static/"));
     caches.open(STATIC).then((cache) => cache.addAll(assets)).catch(() => {});
   }
   if (navigator.onLine && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
     // First visit: the worker was not looking after this page yet.
-    keepPage();
+    keepPage(true);
     keepAssets();
   }
 
@@ -354,8 +361,7 @@
     delete form.dataset.filled;
     form.elements.key.value = newKey();
     form.querySelectorAll(".rest").forEach((hint) => (hint.textContent = ""));
-    const area = form.querySelector("#entry-check");
-    if (area) Array.from(area.querySelectorAll(".tally, .problems, .ok, .errors, .taken")).forEach((el) => el.remove());
+    form.querySelectorAll("#entry-check .tally, #entry-check .errors, #entry-said > *, #entry-taken > *").forEach((el) => el.remove());
     // A blank entry never adds up: nothing to save until it does.
     const saveButton = form.querySelector(".save");
     if (saveButton) saveButton.disabled = true;
@@ -562,7 +568,7 @@
 
   function afterSending() {
     // The scoreboard and history refresh themselves on this event.
-    page.dispatchEvent(new CustomEvent("dealRecorded", { bubbles: true }));
+    page.dispatchEvent(new CustomEvent("dealRecorded", { bubbles: true, detail: { queued: true } }));
     const form = entryForm();
     const pristine = form && !Array.from(form.querySelectorAll("input[type=radio]")).some((r) => r.checked) &&
       !Array.from(form.querySelectorAll('input[name^="points-"]')).some((i) => i.value);
@@ -702,8 +708,7 @@
       lastUpdated = new Date();
       polledSinceLoad = true;
       hideOffline();
-      // The browser may answer an unchanged poll from its own cache (as a
-      // 200): keep a fresh copy of the page only when the game moved on.
+      // Keep a fresh copy of the page only when the game moved on.
       const version = event.detail.xhr && event.detail.xhr.getResponseHeader("ETag");
       if (version && lastVersion !== null && version !== lastVersion) keepPage();
       if (version) lastVersion = version;
@@ -743,7 +748,12 @@
     }
   });
 
-  page.addEventListener("dealRecorded", () => {
+  page.addEventListener("dealRecorded", (event) => {
+    // Saved: the new totals and who leads where the person looks, the next entry under them.
+    // A conflict stays where it is, to be chosen on; kept deals sent later move nothing.
+    const live = document.getElementById("live");
+    const queued = event.detail && event.detail.queued;
+    if (live && !queued && !document.querySelector("#entry-conflict .errors")) live.scrollIntoView({ block: "start" });
     if (navigator.onLine) sendQueue();
   });
 

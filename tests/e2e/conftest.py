@@ -105,9 +105,9 @@ def sign_in(page, live_server, username: str = "ann") -> None:
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
-def screenshot(page, name: str) -> None:
+def screenshot(page, name: str, *, full_page: bool = True) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 def axe_violations(page) -> list[str]:

@@ -19,10 +19,10 @@ def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Pag
     # Counts first: two players at 10 hearts each is too many, said at once.
     chip(page, "hearts-0", 10).tap()
     chip(page, "hearts-1", 10).tap()
-    expect(page.locator("#entry-check .problems")).to_contain_text(
+    expect(page.locator("#entry-said .problems")).to_contain_text(
         "Hearts add up to 20, the pack has 13"
     )
-    expect(page.locator("#entry-check .problems")).not_to_contain_text("still to enter")
+    expect(page.locator("#entry-said .problems")).not_to_contain_text("still to enter")
 
     page.get_by_role("link", name="Points").tap()
     page.locator("#points-input-0").fill("17")
@@ -50,7 +50,7 @@ def test_every_tap_is_checked_on_the_phone_with_no_request_until_save(page: Page
         chip(page, "taker-QS", "1").tap()
         chip(page, "taker-2H", "1").tap()
         chip(page, "taker-AS", "0").tap()
-        check = page.locator("#entry-check")
+        check = page.locator("#entry")
         expect(check.locator(".tally")).to_have_text("21 of 43")
         expect(check.locator(".taken li")).to_have_text(
             [

@@ -37,7 +37,7 @@ def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_
 
     # The phone checks the deal itself, in the server's words.
     tap_counts(page, (4, 3), {"QS": 0, "KS": 1})
-    expect(page.locator("#entry-check .problems")).to_have_text("Nobody has taken A♠ yet")
+    expect(page.locator("#entry-said .problems")).to_have_text("Nobody has taken A♠ yet")
     expect(page.locator("#entry-check .tally")).to_have_text("36 of 43")
     expect(page.get_by_role("button", name="Save deal 1")).to_be_disabled()
     chip(page, "taker-AS", 2).tap()
@@ -170,7 +170,7 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
     page.get_by_role("button", name="Edit").tap()
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator("#points-input-0")).to_have_value("-5")
-    expect(page.locator("#entry-check .problems")).to_contain_text("No way of taking the cards")
+    expect(page.locator("#entry-said .problems")).to_contain_text("No way of taking the cards")
     expect(page.get_by_role("button", name="Save deal 1")).to_be_disabled()
     type_points(page, 13, 17, 13)
     expect(page.get_by_role("button", name="Save deal 1")).to_be_enabled()
@@ -209,7 +209,7 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
             chip(page, name, value).tap()
         problems, tally = server_says("counts", fields)
         expect(page.locator("#entry-check .tally")).to_have_text(tally)
-        expect(page.locator("#entry-check .problems li")).to_have_text(problems)
+        expect(page.locator("#entry-said .problems li")).to_have_text(problems)
 
     # Cards: the same, with every valued card to give.
     page.context.set_offline(False)
@@ -221,7 +221,7 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
         chip(page, name, value).tap()
     problems, tally = server_says("cards", fields)
     expect(page.locator("#entry-check .tally")).to_have_text(tally)
-    expect(page.locator("#entry-check .problems li")).to_have_text(problems)
+    expect(page.locator("#entry-said .problems li")).to_have_text(problems)
 
 
 def test_an_idle_game_page_is_not_fetched_again_by_its_polls(page: Page, live_server):

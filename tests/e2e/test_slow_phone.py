@@ -8,6 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
+import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
@@ -15,7 +16,7 @@ from games import engine
 from games.models import Player, Ruleset, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
-from tests.e2e.conftest import sign_in
+from tests.e2e.conftest import screenshot, sign_in
 from tests.e2e.helpers import chip
 
 # Notes when a tap lands and when it last changed anything under the entry.
@@ -33,13 +34,15 @@ TAP_TOOK = (
 )
 
 
-def slow_phone(page: Page) -> None:
-    """Throttled as the issue's phone; nothing from the browser's or the worker's cache."""
+def slow_phone(page: Page, *, cold: bool = False):
+    """Throttled as a mid-range phone on slow 4G. Nothing from the browser's or the
+    worker's cache, or ``cold``: a phone that never opened the app, caching as usual."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.setBypassServiceWorker", {"bypass": True})
+    if not cold:
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        cdp.send("Network.setBypassServiceWorker", {"bypass": True})
     cdp.send(
         "Network.emulateNetworkConditions",
         {
@@ -49,6 +52,7 @@ def slow_phone(page: Page) -> None:
             "uploadThroughput": 750_000 / 8,
         },
     )
+    return cdp
 
 
 def test_on_a_slow_phone_taps_saves_and_a_long_game_page_are_quick(page: Page, live_server):
@@ -101,3 +105,144 @@ def test_on_a_slow_phone_taps_saves_and_a_long_game_page_are_quick(page: Page, l
     assert tally <= 50, taps
     assert saved <= 600, saves
     assert usable <= 2000, usable
+
+
+# Where the tally and Save are, and whether the totals are, within the screen.
+IN_SIGHT = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((el) => el.offsetParent !== null)
+  .every((el) => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; })"""
+
+
+# From the tap on Save to the first frame with the new totals inside the screen.
+WATCH_THE_SAVE = """() => {
+  const before = document.querySelector(".totals .points").textContent;
+  window.__saved = { tapped: 0, shown: 0 };
+  document.addEventListener("pointerdown", () => {
+    window.__saved.tapped = performance.now();
+    const look = () => {
+      const points = document.querySelector(".totals .points");
+      const r = points.closest(".totals").getBoundingClientRect();
+      if (points.textContent !== before && r.top >= 0 && r.bottom <= innerHeight) {
+        window.__saved.shown = performance.now();
+      } else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, { once: true, capture: true });
+}"""
+
+
+def a_game(players: list[str], deals: int = 0):
+    user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
+    table = Table.objects.create(name="Fredagsklubben", owner=user)
+    seated = [Player.objects.create(table=table, name=n) for n in players]
+    rules = Ruleset.objects.create(table=table, name="Long", target=None, deals=100)
+    game = game_start(table=table, players=seated, ruleset=rules, first_dealer=0, by=user)
+    points = (17, 13, 13, *[0] * (len(players) - 3))
+    for _ in range(deals):
+        deal_record(game=game, entry=engine.PointsEntry(points), by=user)
+    return game
+
+
+SEVEN = ["Kristoffer", "Marianne", "Sebastian", "Ingeborg", "Alexander", "Thea", "Jon"]
+
+
+@pytest.mark.parametrize("players", [["Alice", "Ben", "Cara"], SEVEN])
+def test_on_a_slow_phone_the_tally_and_save_stay_in_sight_and_a_save_shows_the_totals(
+    page: Page, live_server, players
+):
+    """The tally sat 650 px below the screen while Alice's hearts were tapped, and
+    Save 1,280 px below the totals: now a bar at the foot holds both, and a save
+    brings the new totals and the coming deal into view."""
+    game = a_game(players, deals=3)
+    page.set_viewport_size({"width": 360, "height": 640})
+    sign_in(page, live_server)
+    page.goto(live_server.url + game.get_absolute_url())
+    slow_phone(page)
+    page.get_by_role("heading", name="Enter deal 4").scroll_into_view_if_needed()
+    last = len(players) - 1
+    nobody = [(f"hearts-{seat}", 0) for seat in range(1, last)]  # the last one's is the rest
+    taps = [("hearts-0", 13), *nobody, ("taker-QS", 1), ("taker-KS", 2), ("taker-AS", last)]
+    for name, value in taps:
+        chip(page, name, value).tap()
+        assert page.evaluate(IN_SIGHT, "#entry-check .tally"), name
+        assert page.evaluate(IN_SIGHT, "#entry-check .save"), name
+    expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
+    screenshot(page, f"slow-phone-bar-{len(players)}", full_page=False)
+    page.evaluate(WATCH_THE_SAVE)
+    page.get_by_role("button", name="Save deal 4").tap()
+    page.wait_for_function("() => window.__saved.shown > 0", timeout=10_000)
+    shown = page.evaluate("window.__saved.shown - window.__saved.tapped")
+    expect(page.get_by_role("button", name="Save deal 5")).to_be_attached()
+    assert shown <= 600, shown
+    # The new totals, who leads and the coming deal, in the person's sight.
+    assert page.evaluate(IN_SIGHT, "#coming-h")
+    expect(page.locator(".totals .points").first).to_have_text("64")
+    screenshot(page, f"slow-phone-saved-{len(players)}", full_page=False)
+    print(f"\nslow phone, {len(players)} players: totals in sight {shown:.0f} ms after the save")
+
+
+def test_unchanged_polls_change_nothing_on_the_page(page: Page, live_server):
+    """The 304 reached htmx as the cached 200: the board was redrawn every 3 s."""
+    game = a_game(["Alice", "Ben", "Cara"], deals=3)
+    page.set_viewport_size({"width": 360, "height": 640})
+    sign_in(page, live_server)
+    answers = []
+    page.on("response", lambda r: "/live/" in r.url and answers.append(r.status))
+    page.goto(live_server.url + game.get_absolute_url())
+    slow_phone(page)
+    page.evaluate("""() => {
+      window.__changes = 0;
+      new MutationObserver((seen) => (window.__changes += seen.length)).observe(
+        document.getElementById("game-body"),
+        { childList: true, subtree: true, characterData: true });
+    }""")
+    page.wait_for_timeout(10_000)
+    assert page.evaluate("window.__changes") == 0
+    assert len(answers) >= 2 and set(answers) == {204}, answers
+
+
+KEPT = """async () => {
+  const kept = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) kept.push(new URL(request.url).pathname);
+  }
+  return kept;
+}"""
+
+
+def test_a_cold_phone_downloads_the_game_page_and_its_files_once(page: Page, live_server):
+    """Going offline-ready fetched the page and its four files again (44 KB more on a
+    cold phone): what was just loaded is kept instead. (Their bytes are the budget
+    test's: tests/test_budgets.py.)"""
+    game = a_game(["Alice", "Ben", "Cara"], deals=60)
+    page.set_viewport_size({"width": 360, "height": 640})
+    sign_in(page, live_server)
+    cdp = slow_phone(page, cold=True)
+    # A phone that never opened the app: no files, no worker, no kept pages.
+    cdp.send("Network.clearBrowserCache")
+    cdp.send(
+        "Storage.clearDataForOrigin",
+        {"origin": live_server.url, "storageTypes": "service_workers,cache_storage"},
+    )
+    fetched: list[str] = []
+
+    def over_the_network(event):
+        response = event["response"]
+        if not (response.get("fromDiskCache") or response.get("fromServiceWorker")):
+            fetched.append(response["url"].removeprefix(live_server.url))
+
+    cdp.on("Network.responseReceived", over_the_network)
+    page.goto(live_server.url + game.get_absolute_url())
+    url = game.get_absolute_url()
+    for _ in range(50):  # the page and its files kept for offline use, a few seconds on
+        kept = page.evaluate(KEPT)
+        if url in kept and sum(k.startswith("/static/") for k in kept) >= 4:
+            break
+        page.wait_for_timeout(200)
+    assert url in kept, kept
+    page.wait_for_timeout(1000)
+    fetched = [u for u in fetched if not u.endswith("/live/")]
+    assert fetched.count(url) == 1, fetched
+    assert len(fetched) == len(set(fetched)), fetched

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django.urls import reverse
 
@@ -24,6 +25,11 @@ def test_saving_with_htmx_returns_a_fresh_form_and_tells_the_scoreboard(client_o
     assert "Enter deal 2" in page
     assert 'name="points-0" value=""' in page
     assert "history" not in page
+    # The new totals carry no version: the poll the event starts brings the history too.
+    live = re.search(r'<div id="live"[^>]*>', page)[0]
+    assert "hx-headers" not in live
+    poll = client_owner.get(reverse("game_live", args=[moon_game.pk]), **HX)
+    assert poll.status_code == 200 and 'id="history"' in text(poll)
 
 
 def test_editing_a_deal_rescores_the_rest(client_owner, moon_game, owner):

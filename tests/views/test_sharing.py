@@ -176,7 +176,7 @@ def test_a_table_watch_link_shows_its_games_only(client, owner, moon_game, table
 # --- The live scoreboard ----------------------------------------------------------------
 
 
-def test_an_unchanged_poll_is_a_304_with_one_query_and_no_template(client, moon_game, owner):
+def test_an_unchanged_poll_is_a_204_with_one_query_and_no_template(client, moon_game, owner):
     deal_record(game=moon_game, entry=DEAL_1, by=owner)
     token = watch_link_replace(moon_game)
     url = reverse("watch_game_live", args=[token])
@@ -185,7 +185,7 @@ def test_an_unchanged_poll_is_a_304_with_one_query_and_no_template(client, moon_
     etag = first["ETag"]
     with CaptureQueriesContext(connection) as queries:
         again = client.get(url, HTTP_IF_NONE_MATCH=etag)
-    assert again.status_code == 304
+    assert again.status_code == 204
     assert again.content == b""
     assert not hasattr(again, "templates") or not again.templates
     assert len(queries.captured_queries) <= 1
@@ -204,11 +204,11 @@ def test_a_poll_after_a_change_sends_the_new_scores(client, moon_game, owner):
     assert 'id="history" aria-labelledby="history-h" hx-swap-oob="true"' in page
 
 
-def test_a_members_poll_also_answers_304(client, member, moon_game):
+def test_a_members_poll_also_answers_204(client, member, moon_game):
     login(client, member)
     url = reverse("game_live", args=[moon_game.pk])
     etag = client.get(url)["ETag"]
-    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 204
 
 
 def test_a_finished_game_poll_removes_the_entry_form(client, member, moon_game, owner):
