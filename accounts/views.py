@@ -93,12 +93,12 @@ def signup(request: HttpRequest) -> HttpResponse:
 def start(request: HttpRequest) -> HttpResponse:
     """ "Start a game" with no account: a guest made behind the scenes, limited as sign-ups."""
     if request.user.is_authenticated:
-        return redirect("table_new")
+        return redirect("game_new_first")
     if not throttle.claim(request):
         messages.error(request, throttle.SIGN_UP_LOCKED)
         return redirect("home")
     guests.start_guest(request)
-    return redirect("table_new")
+    return redirect("game_new_first")  # who plays and the rules; the table comes with it
 
 
 @login_required

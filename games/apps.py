@@ -9,6 +9,7 @@ class GamesConfig(AppConfig):
         from django.utils.translation import gettext, ngettext, pgettext
 
         from games.engine import words
+        from games.services import tables  # noqa: F401 (its receiver tells members of a deleted table)
 
         # The engine's messages in the person's language.
         words.use_translation(gettext, pgettext, ngettext)

@@ -93,6 +93,22 @@ class Table(models.Model):
         return reverse("table_detail", args=[self.pk])
 
 
+class TableGone(models.Model):
+    """A table a member kept scores at, deleted by its owner: told to the member once."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    table_number = models.PositiveIntegerField()  # the deleted table's id: its links find this
+    name = models.CharField(max_length=TABLE_NAME_MAX_LENGTH)
+    owner = models.CharField(max_length=150)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name}, deleted by {self.owner}"
+
+
 class Membership(models.Model):
     """Another account that keeps this table's scores: starts games, enters deals."""
 

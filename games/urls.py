@@ -120,6 +120,7 @@ urlpatterns = [
     path("offline/", install.offline, name="offline"),
     path("account/export.json", exports.account_export, name="account_export"),
     path("tables/new/", tables.table_new, name="table_new"),
+    path("games/new/", games.game_new_first, name="game_new_first"),
     path("me/stats/", history.my_stats, name="my_stats"),
     path("invites/<token:token>/", sharing.invite_accept_view, name="invite_accept"),
     path("players/<int:pk>/", players.player_detail, name="player_detail"),

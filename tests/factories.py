@@ -220,6 +220,7 @@ def database_snapshot() -> list:
 # name: (methods, URL arguments, who may)
 MATRIX = {
     "table_new": (["get", "post"], lambda w: [], SIGNED_IN),
+    "game_new_first": (["get", "post"], lambda w: [], SIGNED_IN),
     "table_detail": (["get"], lambda w: [w.table.pk], MEMBERS),
     "player_add": (["post"], lambda w: [w.table.pk], MEMBERS),
     "player_rename": (["get", "post"], lambda w: [w.player.pk], MEMBERS),

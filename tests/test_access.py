@@ -47,6 +47,7 @@ POSTED = {
     "table_delete": (302, lambda w: reverse("table_settings", args=[w.table.pk])),  # no name
     "table_import": 422,  # no file
     "table_new": 200,  # no name: the form again
+    "game_new_first": 422,  # no players: the form again
     "table_settings": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
     "table_watch_link": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -20,8 +21,9 @@ from games.models import ClubNight, Game, Player, Ruleset, Seat, Table, account_
 from games.services import ladder
 from games.services.errors import Refused
 from games.services.kept_pages import pages_changed
-from games.services.once import make_once
+from games.services.once import make_once, sent_before
 from games.services.players import players_join
+from games.services.tables import table_create
 
 NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
 PLAYERS_TWICE = gettext_noop("A player can sit only once at a game.")
@@ -125,6 +127,24 @@ def game_start(
         )
 
     return make_once(table.games, key, make, clash=Refused(_(CHANGED_MEANWHILE)))
+
+
+def game_start_at_new_table(
+    *, owner: AbstractBaseUser, table_name: str, key: str = "", **start
+) -> Game:
+    """A first game, before there is a table: the table is made with it, named
+    ``table_name`` (the owner renames it when they like), or neither is.
+
+    Sent twice (Back, a double tap), it opens the game the first sending started.
+    """
+    with transaction.atomic():
+        # One first game at a time for a person: the second sending waits, then finds it.
+        list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+        started = sent_before(Game.objects.filter(table__owner=owner), key)
+        if started is not None:
+            return started
+        table = table_create(owner=owner, name=table_name, ruleset=start.get("ruleset"))
+        return game_start(table=table, key=key, **start)
 
 
 def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:

@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models.signals import pre_delete
+from django.dispatch import receiver
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from games.models import Ruleset, Season, Table
+from games.models import Ruleset, Season, Table, TableGone
 from games.services.errors import Refused
 from games.services.kept_pages import pages_changed
 from games.services.players import players_join
@@ -48,8 +51,34 @@ def table_remember_mode(*, table: Table, mode: str) -> None:
 
 
 def table_delete(*, table: Table) -> None:
-    """The table with its players, games, deals, club nights and ratings."""
+    """The table with its players, games, deals, club nights and ratings; its
+    members are told once (:func:`members_told_of`)."""
     table.delete()
+
+
+@receiver(pre_delete, sender=Table)
+def members_told_of(sender, instance: Table, **kwargs) -> None:
+    """Each member is told the table went, whether its owner deleted it or their account.
+
+    On the table's delete itself, as deleting an account takes its tables with it.
+    """
+    owner = get_user_model().objects.filter(pk=instance.owner_id).values_list("username", flat=True)
+    TableGone.objects.bulk_create(
+        TableGone(user_id=user, table_number=instance.pk, name=instance.name, owner=owner[0])
+        for user in instance.memberships.values_list("user_id", flat=True)
+    )
+
+
+def tables_gone(*, user: AbstractBaseUser, table_number: int | None = None) -> list[TableGone]:
+    """What ``user`` has not yet been told of deleted tables (that one's only, if given):
+    read once, then forgotten (one query when there is nothing to tell)."""
+    gone = TableGone.objects.filter(user=user)
+    if table_number is not None:
+        gone = gone.filter(table_number=table_number)
+    told = list(gone)
+    if told:
+        TableGone.objects.filter(pk__in=[t.pk for t in told]).delete()
+    return told
 
 
 def season_add(*, table: Table, name: str, starts: date, ends: date) -> Season:

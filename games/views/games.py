@@ -19,14 +19,20 @@ from games.access import (
     rulesets_for_table,
 )
 from games.forms.games import GameNoteForm, NewGameForm
-from games.models import Game
+from games.models import Game, Ruleset, Table
 from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context, modes_for
 from games.pages.kept import kept_page
 from games.pages.phone import page_config
 from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
 from games.services.errors import Refused
-from games.services.games import game_annotate, game_delete, game_rematch, game_start
+from games.services.games import (
+    game_annotate,
+    game_delete,
+    game_rematch,
+    game_start,
+    game_start_at_new_table,
+)
 from games.services.once import sent_before
 from games.services.tables import table_default_ruleset
 from scorekeeper import params
@@ -66,17 +72,60 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
             form.refused(refusal)
         else:
             table_default_ruleset(table=table, ruleset=chosen["ruleset"])
-            rules, count = game.get_rules(), len(chosen["players"]) + len(chosen["new_players"])
-            if rules.deals and rules.deals % count:
-                messages.warning(request, uneven_deals(rules.deals, count))
-            return redirect(game)
+            return _started(request, game)
+    return _new_game_page(request, table, form)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new_first(request: HttpRequest) -> HttpResponse:
+    """A first game, asked on one screen with no table yet: who plays and by which rules.
+
+    The table is made with the game, named so the person can find and rename it.
+    """
+    table = Table(owner=request.user, name=_("Our table"), default_ruleset=Ruleset.black_maria())
+    form = NewGameForm(
+        request.POST or None, table=table, players=[], rulesets=Ruleset.objects.filter(table=None)
+    )
+    form.fields["new_players"].label = _("Players")
+    form.fields["new_players"].help_text = _("Their names, separated by commas, in seat order.")
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = game_start_at_new_table(
+                owner=request.user,
+                table_name=table.name,
+                **form.arguments(),
+                by=request.user,
+                key=params.text(request.POST, "key", most=64),
+            )
+        except Refused as refusal:
+            form.refused(refusal)
+        else:
+            messages.info(
+                request,
+                _("The game is at a table called {name}: rename it there when you like.").format(
+                    name=game.table.name
+                ),
+            )
+            return _started(request, game)
+    return _new_game_page(request, table, form)
+
+
+def _started(request: HttpRequest, game: Game) -> HttpResponse:
+    rules, count = game.get_rules(), game.seats.count()
+    if rules.deals and rules.deals % count:
+        messages.warning(request, uneven_deals(rules.deals, count))
+    return redirect(game)
+
+
+def _new_game_page(request: HttpRequest, table: Table, form: NewGameForm) -> HttpResponse:
     return render(
         request,
         "games/game_new.html",
         {
             "table": table,
             "form": form,
-            "players": players,
+            "players": list(form.by_pk.values()),
             "uneven": uneven_deals("{deals}", "{players}", count=2),
             "uneven_one": uneven_deals("{deals}", "{players}", count=1),
         },

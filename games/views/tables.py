@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -18,7 +20,7 @@ from games.access import (
     tables_for_user,
 )
 from games.forms.tables import SeasonForm, TableForm, TableNameForm
-from games.models import Game, Ruleset, Table
+from games.models import Game, Ruleset, Table, TableGone
 from games.pages.tables import settings_page, table_page
 from games.services import tables as table_services
 from games.services.errors import Refused
@@ -30,6 +32,8 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         # The first page says what this is, and starts a game with no account.
         return render(request, "games/welcome.html")
+    for gone in table_services.tables_gone(user=request.user):
+        messages.info(request, gone_words(gone))
     tables = tables_for_user(request.user).order_by("-created_at", "-id")
     games = (
         Game.objects.filter(table__in=tables, status=Game.Status.IN_PROGRESS)
@@ -64,8 +68,25 @@ def table_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_table_for_user(request, pk)
+    try:
+        table = get_table_for_user(request, pk)
+    except Http404:
+        # A member's old link to a table its owner deleted: said once, then a plain 404.
+        gone = table_services.tables_gone(user=request.user, table_number=pk)
+        if not gone:
+            raise
+        return render(request, "games/table_gone.html", {"said": gone_words(gone[0])}, status=410)
     return table_page(request, table)
+
+
+def gone_words(gone: TableGone) -> str:
+    return _(
+        "{owner} deleted {name}, a table you kept scores at, on {date}: its games went with it."
+    ).format(
+        owner=gone.owner,
+        name=gone.name,
+        date=date_format(timezone.localtime(gone.at), "DATE_FORMAT"),
+    )
 
 
 @login_required

@@ -57,25 +57,46 @@ def test_the_first_page_says_what_this_is_and_starts_a_game(client, db):
     assert "Start et spill" in nb
 
 
-def test_start_a_game_makes_a_guest_who_goes_straight_to_a_table_and_a_game(client, db):
+def first_game(client, **more):
+    """The first game's one screen, sent: who plays and the rules, as it offers them."""
+    form = {
+        "new_players": "Ann, Bo, Cy",
+        "first_dealer": "draw",
+        "ruleset": builtin("Black Maria").pk,
+        "end": "target",
+        "target": "100",
+        "moon": "others",
+        "key": "first-key",
+    }
+    return client.post(reverse("game_new_first"), {**form, **more})
+
+
+def test_start_a_game_asks_who_plays_and_the_rules_on_one_screen_and_starts_it(client, db):
+    """It landed on New table (a name, rules, a box of names), and a game came a screen later."""
     response = start(client)
-    assert response.url == reverse("table_new")
+    assert response.url == reverse("game_new_first")
     guest = Guest.objects.get().user
     assert guest.get_username().startswith(PREFIX) and not guest.has_usable_password()
-    page = text(client.get(reverse("table_new")))
-    assert 'value="Our table"' in page
+    page = text(client.get(reverse("game_new_first")))
+    assert "Who is playing, and by which rules" in page and "Start the game" in page
     assert "Keep these scores" in page and "Sign out" not in page
-    response = client.post(
-        reverse("table_new"),
-        {
-            "name": "Our table",
-            "players": "Ann\nBo\nCy",
-            "default_ruleset": builtin("Black Maria").pk,
-        },
-    )
-    table = Table.objects.get()
-    assert table.owner == guest
-    assert response.url == reverse("game_new", args=[table.pk])
+    assert not Table.objects.exists()  # nothing is made by looking
+    response = first_game(client)
+    game = Game.objects.get()
+    assert response.url == game.get_absolute_url()
+    assert game.table.owner == guest and game.table.name == "Our table"
+    assert [s.player.name for s in game.seats.order_by("number")] == ["Ann", "Bo", "Cy"]
+    assert "a table called Our table: rename it there" in text(client.get(response.url))
+    # Sent again (Back, a double tap): the one game, the one table.
+    assert first_game(client).url == game.get_absolute_url()
+    assert (Table.objects.count(), Game.objects.count()) == (1, 1)
+
+
+def test_a_first_game_refused_makes_no_table(client, db):
+    start(client)
+    response = first_game(client, new_players="Ann, Bo")
+    assert response.status_code == 422 and "Choose 3 to 7 players (you chose 2)" in text(response)
+    assert not Table.objects.exists()
 
 
 def test_starting_as_a_guest_is_limited_as_sign_ups_are(client, db):

@@ -16,12 +16,15 @@ def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
     check_page(page, "00-first-page")
     taps = Taps(page)
     taps.tap(page.get_by_role("button", name="Start a game"))
-    expect(page.get_by_role("heading", name="New table")).to_be_visible()
-    page.fill("#id_players", "Alice\nBen\nCara")  # typing three names
-    taps.tap(page.get_by_role("button", name="Make the table"))
+    # One screen: who plays and the rules (it was New table, then New game).
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    check_page(page, "00-first-game")
+    page.fill("#id_new_players", "Alice, Ben, Cara")  # typing three names
+    page.locator('label.chip:has(input[name="first_dealer"][value="new-0"])').tap()
+    taps.count += 1
     taps.tap(page.get_by_role("button", name="Start the game"))
     expect(page.locator("#coming-h")).to_contain_text("Deal 1")
+    expect(page.get_by_text("a table called Our table: rename it there")).to_be_visible()
     for seat, count in enumerate((4, 3)):
         taps.tap(chip(page, f"hearts-{seat}", count))
     for card, seat in {"QS": 0, "KS": 1, "AS": 2}.items():

@@ -67,6 +67,37 @@ def test_the_owner_deletes_a_table_with_all_its_games_after_typing_its_name(
     assert Deal.objects.count() == 1 and Ruleset.objects.filter(table=None).count() == 6
 
 
+def test_a_member_is_told_once_that_the_owner_deleted_the_table(client, owner, member, full_table):
+    """It was a bare 404: the table's link, and the home page, now say what happened."""
+    from django.test import Client
+
+    url = full_table.get_absolute_url()
+    client.force_login(owner)
+    client.post(reverse("table_delete", args=[full_table.pk]), {"confirm": "Friday club"})
+    phone = Client()
+    phone.force_login(member)
+    said = "ann deleted Friday club, a table you kept scores at, on "
+    gone = phone.get(url)
+    assert gone.status_code == 410 and said in gone.content.decode()
+    assert phone.get(url).status_code == 404  # once
+    assert said not in phone.get(reverse("home")).content.decode()
+    assert client.get(url).status_code == 404  # the owner knows
+
+
+def test_a_member_hears_of_a_table_gone_with_its_owner_s_account_on_the_home_page(
+    owner, member, full_table, other_table
+):
+    from django.test import Client
+
+    owner.delete()
+    phone = Client()
+    phone.force_login(member)
+    home = phone.get(reverse("home")).content.decode()
+    assert "ann deleted Friday club, a table you kept scores at, on " in home
+    assert "Friday club" not in phone.get(reverse("home")).content.decode()  # once
+    assert phone.get(reverse("table_detail", args=[full_table.pk])).status_code == 404
+
+
 def test_a_member_cannot_delete_the_table(client, member, full_table):
     client.force_login(member)
     before = counts()
