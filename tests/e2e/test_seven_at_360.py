@@ -3,6 +3,7 @@ every list fits, with no sideways scrolling and no word or number broken."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -17,7 +18,7 @@ from games.services.deals import deal_record
 from games.services.games import game_start
 from games.services.sharing import watch_link_replace
 from tests.e2e.conftest import axe_violations, screenshot, sign_in
-from tests.e2e.helpers import misfits
+from tests.e2e.helpers import Taps, misfits
 
 NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Anne-Marie"]
 # Omnibus for seven: 33 a deal, the J♦ −10 makes totals go below zero.
@@ -43,6 +44,15 @@ def seven(transactional_db):
             break
         deal_record(game=finished, entry=engine.PointsEntry(points), by=user)
         finished.refresh_from_db()
+    # Four more games of five: those five are ranked on the ladder, the other two not yet.
+    five = [(-10, 13, 10, 7, 13), (13, 13, -10, 10, 7), (7, 10, 13, -10, 13)]
+    for round_ in range(4):
+        more = game_start(
+            table=table, players=players[:5], ruleset=omnibus, first_dealer=0, by=user
+        )
+        while not more.is_finished:
+            deal_record(game=more, entry=engine.PointsEntry(five[round_ % 3]), by=user)
+            more.refresh_from_db()
     game = game_start(table=table, players=players[::-1], ruleset=omnibus, first_dealer=2, by=user)
     for points in DEALS:
         deal_record(game=game, entry=engine.PointsEntry(points), by=user)
@@ -93,7 +103,13 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
         "86-seven-evening-new": reverse("evening_new", args=[table.pk]),
         "85-seven-big-screen": reverse("watch_evening", args=[table.evenings.get().watch_token]),
         "88-seven-player": reverse("player_detail", args=[table.players.get(name="Anne-Marie").pk]),
+        "84-seven-player-ranked": reverse(
+            "player_detail", args=[table.players.get(name="Kristoffer").pk]
+        ),
     }
+    page.goto(live_server.url + pages["93-seven-table"])
+    expect(page.locator(".ladder li")).to_have_count(7)  # the ranked five, and the two apart
+    expect(page.locator(".ladder.unranked li")).to_have_count(2)
     problems = []
     for name, url in pages.items():
         page.goto(live_server.url + url)
@@ -129,3 +145,62 @@ def test_the_first_entry_control_is_on_the_first_screen(page: Page, live_server,
     page.screenshot(path=f"test-output/screenshots/89-first-view-{count}.png")
     box = first.bounding_box()
     assert box["y"] + box["height"] <= 640, box
+
+
+@pytest.mark.parametrize(("locale", "scheme"), [("en-GB", "light"), ("nb-NO", "dark")])
+def test_seven_players_enter_a_deal_by_cards_from_one_grid(
+    browser: Browser, live_server, locale, scheme
+):
+    """By cards, seven players made 16 rows of seven names (3,000 px to scroll through):
+    a player, then their cards, from one grid on one screen."""
+    user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
+    table = Table.objects.create(name="Fredagsklubben", owner=user)
+    players = [Player.objects.create(table=table, name=n) for n in NAMES]
+    rules = Ruleset.objects.get(table=None, name="Black Maria")
+    game = game_start(table=table, players=players, ruleset=rules, first_dealer=0, by=user)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+        locale=locale, color_scheme=scheme,
+    )  # fmt: skip
+    page = context.new_page()
+    sign_in(page, live_server)
+    page.goto(live_server.url + game.get_absolute_url() + "?mode=cards")
+    grid = page.locator("[data-by-player]")
+    expect(grid).to_be_visible()
+    expect(page.locator("[data-card-rows]")).to_be_hidden()
+    screenshot(page, f"83-seven-by-cards-blank-{locale}-{scheme}", full_page=False)
+    height = page.evaluate("document.querySelector('.entry-fields').offsetHeight")
+    assert height <= 640, height  # the whole entry on one screen
+    taps = Taps(page)
+
+    def card(code: str):
+        return grid.locator(f'[data-card="{code}"]')
+
+    def player(seat: int):
+        return grid.locator(f'[data-seat="{seat}"]')
+
+    # Kristoffer (chosen to start with) took five hearts; Marianne the rest and Q♠;
+    # Ingeborg K♠; the last card, A♠, to Sebastian by "All the rest".
+    for code in ("2H", "3H", "4H", "5H", "6H"):
+        taps.tap(card(code))
+    taps.tap(player(1))
+    for code in ("7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "QS"):
+        taps.tap(card(code))
+    taps.tap(player(2))
+    taps.tap(card("KS"))
+    expect(card("KS").locator("[data-holder]")).to_have_text("Ing")
+    taps.tap(card("KS"))  # tapped again: nobody's
+    expect(card("KS").locator("[data-holder]")).to_have_text("")
+    taps.tap(card("KS"))
+    taps.tap(player(3))
+    taps.tap(grid.locator("[data-rest-current]"))
+    expect(card("AS").locator("[data-holder]")).to_have_text("Seb")
+    expect(page.locator("#entry-check .tally")).to_have_text(re.compile(r"^43\b.*43$"))
+    screenshot(page, f"83-seven-by-cards-{locale}-{scheme}", full_page=False)
+    assert misfits(page, f"83-seven-by-cards-full-{locale}-{scheme}") == []
+    assert axe_violations(page) == []
+    page.locator("#entry-check .save").tap()
+    expect(page.locator(".totals .points")).to_have_text(["5", "21", "10", "7", "0", "0", "0"])
+    print(f"\nseven players by cards: {taps.count} taps, the entry {height} px high")
+    assert taps.count == 21  # 16 cards, 3 players chosen, K♠ taken back and again, the rest
+    context.close()

@@ -340,3 +340,18 @@ def test_the_dealer_under_a_deal_number_is_cut_only_where_columns_need_it(
     # Four or more: both, the short one shown on a narrow screen only (the CSS's .many).
     both = '<span class="name-full">Kristoffer</span><span class="name-short">Kri</span>'
     assert f"1<small>{both}</small>" in page
+
+
+def test_five_or_more_players_by_cards_get_the_one_grid_and_its_script(
+    client_owner, table, players
+):
+    from games.services.players import players_join
+
+    more = [*players, *players_join(table=table, names=["Dan", "Eve"])]
+    five = game_start(table=table, players=more, ruleset=builtin("Black Maria"), first_dealer=0)
+    three = game_start(table=table, players=players, ruleset=builtin("Black Maria"), first_dealer=0)
+    page = client_owner.get(five.get_absolute_url() + "?mode=cards").content.decode()
+    assert "data-by-player" in page and "js/by-player" in page
+    assert page.count("data-card=") == 16 and 'data-seat="4" data-short="Eve"' in page
+    page = client_owner.get(three.get_absolute_url() + "?mode=cards").content.decode()
+    assert "data-by-player" not in page and "js/by-player" not in page
