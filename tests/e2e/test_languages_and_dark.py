@@ -99,3 +99,19 @@ def test_dark_mode_in_norwegian_offline_marker(browser: Browser, live_server):
     page.context.set_offline(False)
     expect(page.locator("#waiting")).to_be_hidden(timeout=10_000)
     page.context.close()
+
+
+def test_a_first_game_in_norwegian_and_dark_from_the_first_page(browser: Browser, live_server):
+    """Start a game asks who plays and the rules on one screen, in the phone's language."""
+    page = phone(browser, color_scheme="dark", locale="nb-NO")
+    page.goto(live_server.url + "/")
+    page.get_by_role("button", name="Start et spill").tap()
+    expect(page.get_by_role("heading", name="Nytt spill")).to_be_visible()
+    check_page(page, "75-dark-nb-first-game")
+    page.fill("#id_new_players", "Åse, Bjørn, Cecilie")
+    page.locator('label.chip:has(input[name="first_dealer"][value="new-0"])').tap()
+    page.locator("main button[type=submit]").tap()
+    expect(page.locator("#coming-h")).to_have_text("Giv 1 — Åse gir, Bjørn spiller ut")
+    expect(page.get_by_text("et bord som heter Bordet vårt")).to_be_visible()
+    check_page(page, "75-dark-nb-first-game-started")
+    page.context.close()
