@@ -79,6 +79,8 @@ class Table(models.Model):
         "Ruleset", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     last_entry_mode = models.CharField(max_length=10, blank=True, default="")
+    # Each player's chance of winning, from the ladder, before a game: the owner may turn it off.
+    show_chances = models.BooleanField(default=True)
     # Read-only link to the table's games; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)

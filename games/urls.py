@@ -102,6 +102,7 @@ table_urls = [
     path("stats/", history.table_stats, name="table_stats"),
     path("import/", history.table_import, name="table_import"),
     path("delete/", tables.table_delete, name="table_delete"),
+    path("chances/", tables.table_chances, name="table_chances"),
     path("members/", sharing.member_new, name="member_new"),
     path("members/<int:member_pk>/remove/", sharing.member_remove, name="member_remove"),
     path("invites/", sharing.invite_new, name="invite_new"),

@@ -229,6 +229,7 @@ MATRIX = {
     "season_new": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
     "season_delete": (["post"], lambda w: [w.table.pk, w.season.pk], OWNER_ONLY),
     "table_default_ruleset": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
+    "table_chances": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
     "ruleset_new": (["get", "post"], lambda w: [w.table.pk], OWNER_ONLY),
     "ruleset_preview": (["post"], lambda w: [w.table.pk], OWNER_ONLY),
     "ruleset_edit": (["get", "post"], lambda w: [w.table.pk, w.ruleset.pk], OWNER_ONLY),

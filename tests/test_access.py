@@ -44,6 +44,7 @@ POSTED = {
     "ruleset_new": 422,
     "ruleset_preview": 200,
     "table_default_ruleset": (302, lambda w: w.table.get_absolute_url()),
+    "table_chances": (302, lambda w: reverse("table_settings", args=[w.table.pk])),
     "table_delete": (302, lambda w: reverse("table_settings", args=[w.table.pk])),  # no name
     "table_import": 422,  # no file
     "table_new": 200,  # no name: the form again

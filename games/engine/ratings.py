@@ -88,3 +88,42 @@ def certainty(games: int, sigma: float) -> str:
     if sigma > 4.5:
         return "fair"
     return "sure"
+
+
+def chances(before: Sequence[Rating]) -> list[float]:
+    """Each player's chance of winning a game about to start, as openskill's
+    model predicts it from their ratings (summing to 1)."""
+    return list(MODEL.predict_win([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]))
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How good the chances were: of the ``games`` with one favourite, the
+    favourite won ``won`` (a shared win counts); the chances said ``expected``."""
+
+    games: int = 0
+    won: int = 0
+    expected: float = 0.0
+
+
+def calibration(rated: Iterable[Rated]) -> Calibration:
+    """Each finished game's chances from the ratings its players had then.
+
+    A game whose players were all equally rated (everyone's first) has no
+    favourite and is left out; so is one where two share the highest chance.
+    """
+    games: dict[Hashable, list[Rated]] = {}
+    for r in rated:
+        games.setdefault(r.game, []).append(r)
+    counted = won = 0
+    expected = 0.0
+    for seats in games.values():
+        said = chances([r.before for r in seats])
+        best = max(said)
+        favourites = [seat for seat, chance in enumerate(said) if chance == best]
+        if len(favourites) != 1:
+            continue
+        counted += 1
+        won += seats[favourites[0]].place == 1
+        expected += best
+    return Calibration(counted, won, expected)

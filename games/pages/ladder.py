@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext as _
+
 from games.engine import ratings
-from games.models import Game, PlayerRating, Seat, Standing, Table
+from games.models import Game, Player, PlayerRating, Seat, Standing, Table
 
 
 @dataclass(frozen=True)
@@ -173,4 +176,38 @@ def _rungs(rated: list[ratings.Rated], names: dict[int, str]) -> Ladder:
             )
             for player, r in last.items()
         ]
+    )
+
+
+def chances(players: Sequence[Player]) -> list[float]:
+    """Each player's chance of winning a game about to start, from the kept ratings
+    (a player with no finished game yet has a newcomer's); one query."""
+    kept = {s.player_id: s for s in Standing.objects.filter(player__in=players)}
+    return ratings.chances(
+        [
+            ratings.Rating(kept[p.pk].mu, kept[p.pk].sigma) if p.pk in kept else ratings.Rating()
+            for p in players
+        ]
+    )
+
+
+def chances_line(players: Sequence[Player]) -> list[str]:
+    """ "Ann 41%", "Ben 33%", "Cara 26%", in the person's language."""
+    return [
+        _("{name} {percent}%").format(name=player.name, percent=round(chance * 100))
+        for player, chance in zip(players, chances(players), strict=True)
+    ]
+
+
+def chances_said(table: Table) -> ratings.Calibration:
+    """How the chances did over the table's finished games, each from the ratings its
+    players had then (as kept); one query."""
+    rows = (
+        PlayerRating.objects.filter(player__table=table)
+        .order_by("game__finished_at", "game_id", "player_id")
+        .values_list("game_id", "player_id", "place", "mu_before", "sigma_before", "mu", "sigma")
+    )
+    return ratings.calibration(
+        ratings.Rated(game, player, place, ratings.Rating(mb, sb), ratings.Rating(mu, sigma))
+        for game, player, place, mb, sb, mu, sigma in rows
     )

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from games import engine
 from games.engine.chart import Chart, score_chart
 from games.models import Deal, Game, Seat
+from games.pages.ladder import chances_line
 from games.pages.rules import the_end
 
 
@@ -122,6 +123,7 @@ class Scoreboard:
         self.game = game
         self.rules = game.get_rules()
         seats = list(game.seats.all()) if seats is None else seats
+        self.players = [s.player for s in seats]
         self.names = [s.player.name for s in seats]
         # For the columns of a narrow screen: "Kri" over Kristoffer's column.
         self.short_names = short_names(self.names)
@@ -206,6 +208,14 @@ class Scoreboard:
             if passed:
                 del facts[2]
         return facts
+
+    @cached_property
+    def chances(self) -> list[str]:
+        """Before the first deal, where the table shows them: each player's chance of
+        winning, from the ladder (read only when shown)."""
+        if self.deal_count or self.game.is_finished or not self.game.table.show_chances:
+            return []
+        return chances_line(self.players)
 
     @property
     def name_pairs(self) -> list[tuple[str, str]]:

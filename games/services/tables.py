@@ -13,7 +13,7 @@ from django.dispatch import receiver
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from games.models import Ruleset, Season, Table, TableGone
+from games.models import Game, Ruleset, Season, Table, TableGone
 from games.services.errors import Refused
 from games.services.kept_pages import pages_changed
 from games.services.players import players_join
@@ -41,6 +41,14 @@ def table_default_ruleset(*, table: Table, ruleset: Ruleset) -> None:
     if table.default_ruleset_id != ruleset.pk:
         Table.objects.filter(pk=table.pk).update(default_ruleset=ruleset)
         table.default_ruleset = ruleset
+
+
+def table_show_chances(*, table: Table, show: bool) -> None:
+    """Whether members and the big screen see each player's chance before a game."""
+    with transaction.atomic():
+        Table.objects.filter(pk=table.pk).update(show_chances=show)
+        table.show_chances = show
+        pages_changed(table.games.filter(status=Game.Status.IN_PROGRESS))  # kept pages too
 
 
 def table_remember_mode(*, table: Table, mode: str) -> None:

@@ -23,6 +23,7 @@ from games.access import (
 from games.forms.clubnights import EveningForm, PresentForm
 from games.models import ClubNight
 from games.pages import clubnight
+from games.pages.ladder import chances_line
 from games.pages.links import absolute_url
 from games.pages.polls import evening_etag, poll_answer
 from games.services import clubnights
@@ -80,6 +81,10 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
 def board_context(evening: ClubNight, *, readonly: bool) -> dict:
     """What the evening's live part shows: the draw, the rounds and the standings."""
     played = clubnights.rounds(evening)
+    for game in (g for round_ in played for g in round_ if not g.is_finished):
+        # Each player's chance in the games under way, from the ladder (where the table shows them).
+        seated = [seat.player for seat in game.seats.all()]
+        game.chances = chances_line(seated) if evening.table.show_chances else []
     proposal = []
     if evening.proposal:
         # On the big screen too: where to sit in the coming round.

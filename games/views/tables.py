@@ -120,6 +120,20 @@ def table_settings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_chances(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner shows or hides each player's chance before a game."""
+    table = get_table_for_owner(request, pk)
+    show = params.choice(request.POST, "show", ("0", "1"), default="1") == "1"
+    table_services.table_show_chances(table=table, show=show)
+    if show:
+        messages.success(request, _("Members and the big screen see the chances before a game."))
+    else:
+        messages.success(request, _("The chances before a game are hidden."))
+    return redirect("table_settings", table.pk)
+
+
+@login_required
+@require_POST
 def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
     if params.text(request.POST, "confirm", most=200).strip() != table.name:

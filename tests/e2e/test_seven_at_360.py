@@ -70,6 +70,8 @@ def seven(transactional_db):
     four = max(evening.games.all(), key=lambda g: g.seats.count())
     deal_record(game=four, entry=engine.PointsEntry((-10, 20, 13, 10)), by=user)
     watch_link_replace(evening)
+    # And one just started: its players' chances before the first deal.
+    game_start(table=table, players=players, ruleset=omnibus, first_dealer=3, by=user)
     return user, table, game, finished
 
 
@@ -90,6 +92,7 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
     token = watch_link_replace(game)
     pages = {
         "90-seven-game": game.get_absolute_url(),
+        "82-seven-chances": table.games.filter(deals=None).latest("pk").get_absolute_url(),
         "91-seven-game-cards": game.get_absolute_url() + "?mode=cards",
         "92-seven-finished": finished.get_absolute_url(),
         "93-seven-table": table.get_absolute_url(),
@@ -107,6 +110,8 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
             "player_detail", args=[table.players.get(name="Kristoffer").pk]
         ),
     }
+    page.goto(live_server.url + pages["82-seven-chances"])
+    expect(page.locator(".chances")).to_contain_text("Kristoffer")
     page.goto(live_server.url + pages["93-seven-table"])
     expect(page.locator(".ladder li")).to_have_count(7)  # the ranked five, and the two apart
     expect(page.locator(".ladder.unranked li")).to_have_count(2)

@@ -322,3 +322,52 @@ def test_the_owner_deletes_a_finished_game_and_the_ladder_is_worked_out_again(
     assert stored(table) == fresh(table)
     assert Standing.objects.get(player=players[1]).wins == 1
     assert Standing.objects.get(player=players[0]).wins == 0
+
+
+# --- Chances before a game ---------------------------------------------------------------
+
+
+def test_members_see_each_player_s_chance_before_the_first_deal_unless_turned_off(
+    client, owner, member, table, players
+):
+    for _ in range(ratings.RANKED_AFTER):
+        play_to_the_end(table, players, 0)  # Alice wins them all
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    expected = ratings.chances(
+        [ratings.Rating(s.mu, s.sigma) for s in (p.standing for p in players)]
+    )
+    shown = " · ".join(
+        f"{p.name} {round(c * 100)}%" for p, c in zip(players, expected, strict=True)
+    )
+    client.force_login(member)
+    page = re.sub(r"<[^>]+>", "", client.get(game.get_absolute_url()).content.decode())
+    assert f"Chances to win, from the ladder: {shown}" in page
+    assert expected.index(max(expected)) == 0  # Alice the favourite
+    # Not on the watch link's page; gone once the game is under way.
+    from games.services.sharing import watch_link_replace
+
+    watched = client.get(reverse("watch_game", args=[watch_link_replace(game)]))
+    assert "Chances to win" not in watched.content.decode()
+    deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
+    assert "Chances to win" not in client.get(game.get_absolute_url()).content.decode()
+    # The owner turns them off: a new game shows none; a member may not.
+    other = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=1)
+    assert "Chances to win" in client.get(other.get_absolute_url()).content.decode()
+    url = reverse("table_chances", args=[table.pk])
+    assert client.post(url, {"show": "0"}).status_code == 403
+    client.force_login(owner)
+    assert client.post(url, {"show": "0"}).status_code == 302
+    assert "Chances to win" not in client.get(other.get_absolute_url()).content.decode()
+    assert "favourite won" not in client.get(table.get_absolute_url()).content.decode()
+    client.post(url, {"show": "1"})
+    assert "Chances to win" in client.get(other.get_absolute_url()).content.decode()
+
+
+def test_the_ladder_says_how_good_the_chances_have_been(client, owner, table, players):
+    for winner in (0, 0, 1, 0):
+        play_to_the_end(table, players, winner)
+    said = ratings.calibration(ratings.rate(kept.finished_results(table)))
+    assert said.games == 3  # the first game, everyone new, had no favourite
+    client.force_login(owner)
+    page = client.get(table.get_absolute_url()).content.decode()
+    assert f"the favourite won {said.won} of 3 games; the chances said {said.expected:.1f}." in page
