@@ -7,7 +7,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test lint format pytest jstest e2e browser gettext wrk messages bench load clean
+.PHONY: run test lint format pytest jstest e2e browser gettext ocr wrk messages bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 
 # The fast suite: everything but the browser tests.
-pytest: $(VENV)/.installed gettext
+pytest: $(VENV)/.installed gettext ocr
 	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
 
 # The phone's check of an entry against the cases the engine is held to
@@ -53,6 +53,13 @@ gettext:
 	@command -v msgfmt >/dev/null && command -v xgettext >/dev/null || { \
 		echo "Installing gettext (apt-get)…"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; }
+
+# Debian's tesseract, English and Norwegian: the tests read the result pictures back.
+ocr:
+	@command -v tesseract >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx nor || { \
+		echo "Installing tesseract (apt-get)…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			tesseract-ocr tesseract-ocr-eng tesseract-ocr-nor >/dev/null; }
 
 # After changing any text: update the Bokmål catalogue, translate what is new
 # (the tests list it), then compile.

@@ -8,6 +8,7 @@ from games.views import (
     history,
     install,
     live,
+    pictures,
     players,
     rulesets,
     sharing,
@@ -48,13 +49,20 @@ game_urls = [
     path("share/", sharing.game_share, name="game_share"),
     path("watch-link/", sharing.game_watch_link, name="game_watch_link"),
     path("changes/", games.game_changes, name="game_changes"),
+    path("picture.png", pictures.game_picture_view, name="game_picture"),
     path("delete/", games.game_delete_view, name="game_delete"),
 ]
 
 watch_table_urls = [
     path("", live.watch_table, name="watch_table"),
+    path("picture.png", pictures.watch_ladder_picture, name="watch_ladder_picture"),
     path("games/<int:pk>/", live.watch_table_game, name="watch_table_game"),
     path("games/<int:pk>/live/", live.watch_table_game_live, name="watch_table_game_live"),
+    path(
+        "games/<int:pk>/picture.png",
+        pictures.watch_table_game_picture,
+        name="watch_table_game_picture",
+    ),
     re_path(
         r"^games/(?P<pk>\d+)/export" + FMT,
         exports.watch_table_game_export,
@@ -65,6 +73,7 @@ watch_table_urls = [
 watch_urls = [
     path("<token:token>/", live.watch_game, name="watch_game"),
     path("<token:token>/live/", live.watch_game_live, name="watch_game_live"),
+    path("<token:token>/picture.png", pictures.watch_game_picture, name="watch_game_picture"),
     re_path(
         r"^(?P<token>[A-Za-z0-9_-]{1,64})/export" + FMT,
         exports.watch_game_export,
@@ -73,11 +82,17 @@ watch_urls = [
     path("tables/<token:token>/", include(watch_table_urls)),
     path("evenings/<token:token>/", evenings.watch_evening, name="watch_evening"),
     path("evenings/<token:token>/live/", evenings.watch_evening_live, name="watch_evening_live"),
+    path(
+        "evenings/<token:token>/picture.png",
+        pictures.watch_evening_picture,
+        name="watch_evening_picture",
+    ),
 ]
 
 evening_urls = [
     path("", evenings.evening_detail, name="evening_detail"),
     path("live/", evenings.evening_live, name="evening_live"),
+    path("picture.png", pictures.evening_picture_view, name="evening_picture"),
     path("draw/", evenings.evening_draw, name="evening_draw"),
     path("round/", evenings.evening_round, name="evening_round"),
     path("present/", evenings.evening_present, name="evening_present"),
@@ -100,6 +115,7 @@ table_urls = [
     path("settings/", tables.table_settings, name="table_settings"),
     path("history/", history.table_history, name="table_history"),
     path("stats/", history.table_stats, name="table_stats"),
+    path("ladder.png", pictures.ladder_picture_view, name="ladder_picture"),
     path("import/", history.table_import, name="table_import"),
     path("delete/", tables.table_delete, name="table_delete"),
     path("chances/", tables.table_chances, name="table_chances"),

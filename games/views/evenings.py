@@ -26,6 +26,7 @@ from games.pages import clubnight
 from games.pages.ladder import chances_line
 from games.pages.links import absolute_url
 from games.pages.polls import evening_etag, poll_answer
+from games.pages.previews import places_said, preview
 from games.services import clubnights
 from games.services.errors import Refused
 from games.services.once import sent_before
@@ -215,12 +216,25 @@ def evening_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def watch_evening(request: HttpRequest, token: str) -> HttpResponse:
     evening = watched_evening(token)
+    shown = board_context(evening, readonly=True)
+    said = places_said(
+        [(line.place if line.score else None, line.name, line.score or "–")
+         for line in shown["standings"][:7]],
+        _("Standings"),
+    )  # fmt: skip
+    picture = reverse("watch_evening_picture", args=[token])
     response = render(
         request,
         "games/evening_watch.html",
         {
-            **board_context(evening, readonly=True),
+            **shown,
             "live_url": reverse("watch_evening_live", args=[token]),
+            "preview": preview(
+                request,
+                title=f"{evening.name} · {evening.table.name}",
+                description=said,
+                picture=picture,
+            ),
         },
     )
     response["Referrer-Policy"] = "no-referrer"

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.access import (
@@ -18,7 +19,9 @@ from games.access import (
     watched_table,
 )
 from games.models import Game
+from games.pages.ladder import ladder
 from games.pages.polls import game_etag, poll_answer
+from games.pages.previews import game_said, places_said, preview
 from games.pages.scoreboard import load_game, scoreboard
 
 
@@ -59,7 +62,11 @@ def watch_game(request: HttpRequest, token: str) -> HttpResponse:
     game = get_object_or_404(games.values_list("pk", flat=True))
     exports = [reverse("watch_game_export", args=[token, fmt]) for fmt in ("json", "csv")]
     return _render_watch(
-        request, load_game(games, game), reverse("watch_game_live", args=[token]), exports
+        request,
+        load_game(games, game),
+        reverse("watch_game_live", args=[token]),
+        exports,
+        reverse("watch_game_picture", args=[token]),
     )
 
 
@@ -80,8 +87,20 @@ def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
 def watch_table(request: HttpRequest, token: str) -> HttpResponse:
     table = watched_table(token)
     games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
+    rungs = ladder(table).ranked
+    said = places_said([(r.place, r.name, str(r.rating)) for r in rungs[:7]], _("Ladder"))
+    picture = reverse("watch_ladder_picture", args=[token])
     return render(
-        request, "games/watch_table.html", {"table": table, "games": games, "token": token}
+        request,
+        "games/watch_table.html",
+        {
+            "table": table,
+            "games": games,
+            "token": token,
+            "preview": preview(request, title=table.name, description=said, picture=picture)
+            if rungs
+            else None,
+        },
     )
 
 
@@ -91,7 +110,8 @@ def watch_table_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     get_object_or_404(games.values("pk"), pk=pk)
     live_url = reverse("watch_table_game_live", args=[token, pk])
     exports = [reverse("watch_table_game_export", args=[token, pk, fmt]) for fmt in ("json", "csv")]
-    return _render_watch(request, load_game(games, pk), live_url, exports)
+    picture = reverse("watch_table_game_picture", args=[token, pk])
+    return _render_watch(request, load_game(games, pk), live_url, exports, picture)
 
 
 @require_GET
@@ -108,9 +128,10 @@ def watch_table_game_live(request: HttpRequest, token: str, pk: int) -> HttpResp
 
 
 def _render_watch(
-    request: HttpRequest, game: Game, live_url: str, exports: list[str]
+    request: HttpRequest, game: Game, live_url: str, exports: list[str], picture: str
 ) -> HttpResponse:
     board = scoreboard(game)
+    title = _("{name} — live scores").format(name=game.table.name)
     response = render(
         request,
         "games/watch.html",
@@ -121,6 +142,7 @@ def _render_watch(
             "readonly": True,
             "export_json_url": exports[0],
             "export_csv_url": exports[1],
+            "preview": preview(request, title=title, description=game_said(board), picture=picture),
         },
     )
     response["Referrer-Policy"] = "no-referrer"  # keep the token out of other sites' logs

@@ -1,0 +1,207 @@
+"""A result as a picture for the group chat: a finished game, a club night's
+standings, the ladder. 1200×630 (what chat apps and Open Graph previews
+show), drawn on the server with Pillow in the fonts the project ships
+(games/fonts: DejaVu Sans, which has ♠ ★ ½ and every letter of a Nordic
+name), and kept by what it shows, so a second request draws nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.core.cache import caches
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from PIL import Image, ImageDraw, ImageFont
+
+from games.models import ClubNight, Game, PlayerRating, Table, builtin_words
+from games.pages.ladder import ladder
+
+WIDTH, HEIGHT = 1200, 630
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+PAPER, INK, MUTED, GREEN, GOLD, LINE = (
+    "#fffdf8",
+    "#1a1a1a",
+    "#555555",
+    "#0b5d3b",
+    "#d4a017",
+    "#d6d0c4",
+)
+KEPT_FOR = 7 * 24 * 3600  # kept by what it shows: a change makes another key
+
+
+@dataclass(frozen=True)
+class Line:
+    place: str  # "1.", or "" where places are not the point
+    name: str
+    figure: str  # a total, a score, a rating
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class Picture:
+    title: str  # the table's name
+    subtitle: str  # what and when: "Black Maria · 2 December 2026"
+    lines: Sequence[Line]
+    note: str = ""  # under the lines: "Lowest total wins"
+
+
+@cache
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(
+        str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size
+    )
+
+
+def _fitted(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> str:
+    """The text, cut with an ellipsis where it is wider than ``width``."""
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw(picture: Picture) -> bytes:
+    """The picture as a PNG."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    pen = ImageDraw.Draw(image)
+    pen.rectangle((0, 0, WIDTH, 150), fill=GREEN)
+    small, heading = _font(30), "♠ " + picture.title
+    # A long name a size smaller before it is cut.
+    size = next(
+        (s for s in (60, 52, 44) if pen.textlength(heading, font=_font(s, True)) <= 1080), 44
+    )
+    title = _font(size, bold=True)
+    top = 28 + (60 - size) // 2
+    pen.text((60, top), _fitted(pen, heading, title, WIDTH - 120), font=title, fill="#ffffff")
+    pen.text(
+        (64, 100), _fitted(pen, picture.subtitle, small, WIDTH - 120), font=small, fill="#e6f4ea"
+    )
+    lines = list(picture.lines)[:7]
+    step = min(62, (HEIGHT - 150 - 70) // max(1, len(lines)))
+    size = min(44, step - 14)
+    name_font, figure_font = _font(size), _font(size, bold=True)
+    y = 150 + (HEIGHT - 150 - 50 - step * len(lines)) // 2
+    for line in lines:
+        if line.winner:
+            pen.rounded_rectangle(
+                (44, y - 4, WIDTH - 44, y + step - 8), radius=12, outline=GOLD, width=4
+            )
+        pen.text((70, y + 2), line.place, font=figure_font, fill=MUTED)
+        mark = "★ " if line.winner else ""
+        figure_width = pen.textlength(line.figure, font=figure_font)
+        room = WIDTH - 70 - 170 - figure_width - 40
+        pen.text(
+            (170, y + 2),
+            _fitted(pen, mark + line.name, name_font, int(room)),
+            font=name_font,
+            fill=INK,
+        )
+        pen.text((WIDTH - 70 - figure_width, y + 2), line.figure, font=figure_font, fill=INK)
+        y += step
+    if picture.note:
+        pen.text(
+            (60, HEIGHT - 48),
+            _fitted(pen, picture.note, _font(24), WIDTH - 120),
+            font=_font(24),
+            fill=MUTED,
+        )
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def kept_picture(key: str, picture: Callable[[], Picture]) -> bytes:
+    """The PNG kept under ``key`` (what it shows, in the page's language), drawn once."""
+    cache = caches["default"]
+    key = "picture:" + hashlib.sha256(f"{key}:{get_language()}".encode()).hexdigest()
+    png = cache.get(key)
+    if png is None:
+        png = draw(picture())
+        cache.set(key, png, KEPT_FOR)
+    return png
+
+
+def _places(totals: Sequence[int], lowest_wins: bool = True) -> list[int]:
+    ordered = sorted(totals) if lowest_wins else sorted(totals, reverse=True)
+    return [ordered.index(total) + 1 for total in totals]
+
+
+def game_picture(game: Game) -> bytes:
+    """A game: its players by total, lowest first, the winner marked."""
+
+    def picture() -> Picture:
+        seats = list(game.seats.select_related("player").order_by("total", "number"))
+        places = _places([s.total for s in seats])
+        when = timezone.localtime(game.finished_at or game.started_at)
+        said = _("finished") if game.is_finished else _("in progress")
+        return Picture(
+            title=game.table.name,
+            subtitle=f"{builtin_words(game.get_rules().name)} · {date_format(when, 'DATE_FORMAT')}"
+            f" · {said}",
+            lines=[
+                Line(f"{place}.", s.player.name, str(s.total), s.is_winner)
+                for place, s in zip(places, seats, strict=True)
+            ],
+            note=_("The lowest total wins."),
+        )
+
+    return kept_picture(f"game:{game.pk}:{game.version}:{game.table.name}", picture)
+
+
+def evening_picture(evening: ClubNight, standings: Callable[[], Sequence], version: str) -> bytes:
+    """A club night's standings as they are."""
+
+    def picture() -> Picture:
+        return Picture(
+            title=evening.table.name,
+            subtitle=f"{evening.name} · {date_format(evening.date, 'DATE_FORMAT')}",
+            lines=[
+                Line(
+                    f"{line.place}." if line.score else "",
+                    line.name,
+                    line.score or "–",
+                    line.place == 1 and bool(line.score),
+                )
+                for line in standings()
+            ],
+            note=_("Standings of the club night."),
+        )
+
+    return kept_picture(f"evening:{evening.pk}:{version}:{evening.table.name}", picture)
+
+
+def ladder_picture(table: Table) -> bytes:
+    """The ladder's ranked players, best first."""
+    rated = (
+        PlayerRating.objects.filter(player__table=table)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+    )
+    latest = rated.first() or 0  # rated again from scratch whenever a result changes: new rows
+
+    def picture() -> Picture:
+        rungs = ladder(table).ranked
+        last = (
+            table.games.filter(status=Game.Status.FINISHED)
+            .order_by("-finished_at")
+            .values_list("finished_at", flat=True)
+            .first()
+        )
+        after = date_format(timezone.localtime(last), "DATE_FORMAT") if last else ""
+        return Picture(
+            title=table.name,
+            subtitle=" · ".join(filter(None, [_("Ladder"), after])),
+            lines=[Line(f"{r.place}.", r.name, str(r.rating), r.place == 1) for r in rungs],
+            note=_("Everyone starts at 1000."),
+        )
+
+    return kept_picture(f"ladder:{table.pk}:{latest}:{table.name}", picture)

@@ -1,0 +1,177 @@
+"""The result as a picture: read back by OCR in both languages, its size, and
+kept so that a second request draws nothing."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from html.parser import HTMLParser
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+from django.urls import reverse
+from PIL import Image
+
+from games import engine
+from games.pages import pictures
+from games.services.deals import deal_record
+from games.services.games import game_start
+from games.services.sharing import watch_link_replace
+from tests.factories import builtin
+
+NB = {"HTTP_ACCEPT_LANGUAGE": "nb"}
+
+
+def read(png: bytes, languages: str = "eng+nor") -> str:
+    """What Debian's tesseract reads in the picture (installed by `make ocr`)."""
+    done = subprocess.run(
+        ["tesseract", "-", "-", "-l", languages, "--psm", "4"],
+        input=png,
+        capture_output=True,
+        check=True,
+    )
+    return done.stdout.decode()
+
+
+@pytest.fixture
+def finished(table, players, owner):
+    """Hearts only to 50: Cara takes nothing; Alice and Ben 13 each, four times."""
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    for _ in range(4):
+        deal_record(game=game, entry=engine.PointsEntry((13, 13, 0)), by=owner)
+    game.refresh_from_db()
+    assert game.is_finished
+    return game
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept(db):
+    caches["default"].clear()
+
+
+@pytest.mark.parametrize(
+    ("headers", "words"), [({}, "lowest total wins"), (NB, "lavest sum vinner")]
+)
+def test_a_finished_game_s_picture_reads_back_its_names_totals_and_winner(
+    client_owner, finished, headers, words
+):
+    response = client_owner.get(reverse("game_picture", args=[finished.pk]), **headers)
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    png = response.content
+    assert len(png) < 150_000
+    assert Image.open(io.BytesIO(png)).size == (1200, 630)
+    said = read(png)
+    assert "Friday club" in said
+    for name, total in [("Cara", "0"), ("Alice", "52"), ("Ben", "52")]:
+        assert re.search(rf"{name}\s+{total}\b", said), said
+    assert words in said.lower(), said
+    assert re.search(r"1\.\s+(\S{1,2}\s+)?Cara", said), said  # first, the star before her
+
+
+def test_a_second_request_draws_nothing_until_the_game_changes(client_owner, finished, monkeypatch):
+    drawn = []
+    real = pictures.draw
+    monkeypatch.setattr(pictures, "draw", lambda picture: drawn.append(picture) or real(picture))
+    url = reverse("game_picture", args=[finished.pk])
+    first = client_owner.get(url).content
+    assert client_owner.get(url).content == first and len(drawn) == 1
+    client_owner.get(url, **NB)  # another language is another picture
+    assert len(drawn) == 2
+    client_owner.post(reverse("game_note", args=[finished.pk]), {"note": "A good one"})
+    client_owner.get(url)  # the game moved on: drawn again
+    assert len(drawn) == 3
+
+
+def test_a_club_night_and_the_ladder_as_pictures(client_owner, table, players, owner):
+    from django.utils import timezone
+
+    from games.engine import ratings
+    from games.services.clubnights import evening_start, round_start
+
+    evening = evening_start(
+        table=table, name="Friday night", day=timezone.localdate(), scoring="places",
+        ruleset=builtin("Hearts only"), players=players,
+    )  # fmt: skip
+    round_start(evening=evening, number=1, by=owner)
+    game = evening.games.get()
+    while not game.is_finished:
+        deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=owner)
+        game.refresh_from_db()
+    said = read(client_owner.get(reverse("evening_picture", args=[evening.pk])).content)
+    # The first seat (drawn) took nothing: a point for each player finished ahead of.
+    first = game.seats.get(number=0).player.name
+    assert "Friday night" in said and re.search(rf"1\.\s+(\S{{1,2}}\s+)?{first}\s+2\b", said)
+    assert all(p.name in said for p in players)
+    for _ in range(ratings.RANKED_AFTER - 1):
+        again = game_start(table=table, players=players, ruleset=builtin("Hearts only"))
+        while not again.is_finished:
+            deal_record(game=again, entry=engine.PointsEntry((0, 13, 13)), by=owner)
+            again.refresh_from_db()
+    said = read(client_owner.get(reverse("ladder_picture", args=[table.pk])).content)
+    assert re.search(r"1\.\s+(\S{1,2}\s+)?Alice\s+1\d\d\d", said), said
+
+
+class Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.meta: dict[str, str] = {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "meta" and (key := attrs.get("property") or attrs.get("name")):
+            self.meta[key] = attrs.get("content", "")
+
+
+def tags_of(html: str) -> dict[str, str]:
+    parser = Tags()
+    parser.feed(html)
+    return parser.meta
+
+
+def test_a_watch_link_pasted_in_a_chat_shows_the_score_and_the_picture(finished, owner):
+    """As a chat app's preview fetches it: no cookies, the page, then its picture."""
+    token = watch_link_replace(finished)
+    chat = Client()
+    page = chat.get(reverse("watch_game", args=[token]))
+    meta = tags_of(page.content.decode())
+    assert meta["og:title"] == "Friday club — live scores"
+    assert meta["og:description"] == "Cara won: Alice 52 · Ben 52 · Cara 0"
+    assert meta["twitter:card"] == "summary_large_image"
+    assert (meta["og:image:width"], meta["og:image:height"]) == ("1200", "630")
+    image = chat.get(meta["og:image"].removeprefix("http://testserver"))
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"
+    assert "Cara" in read(image.content)
+    # In Norwegian the words are, the numbers are not.
+    meta = tags_of(chat.get(reverse("watch_game", args=[token]), **NB).content.decode())
+    assert meta["og:description"] == "Cara vant: Alice 52 · Ben 52 · Cara 0"
+
+
+def test_pages_that_need_an_account_give_no_preview(client, client_owner, finished):
+    assert "og:title" not in client_owner.get(finished.get_absolute_url()).content.decode()
+    page = client.get(finished.get_absolute_url(), follow=True).content.decode()
+    assert "og:" not in page  # the sign-in page it leads to
+
+
+def test_a_table_s_and_a_club_night_s_watch_links_carry_previews(table, players, owner):
+    from django.utils import timezone
+
+    from games.services.clubnights import evening_start
+
+    watch_link_replace(table)
+    chat = Client()
+    # No ladder yet: nothing to show, so no preview.
+    assert (
+        "og:image"
+        not in chat.get(reverse("watch_table", args=[table.watch_token])).content.decode()
+    )
+    evening = evening_start(
+        table=table, name="Friday night", day=timezone.localdate(), scoring="places",
+        ruleset=builtin("Hearts only"), players=players,
+    )  # fmt: skip
+    token = watch_link_replace(evening)
+    meta = tags_of(chat.get(reverse("watch_evening", args=[token])).content.decode())
+    assert meta["og:title"] == "Friday night · Friday club"
+    assert meta["og:description"].startswith("Standings: Alice –")
+    assert chat.get(meta["og:image"].removeprefix("http://testserver")).status_code == 200
