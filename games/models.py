@@ -333,7 +333,10 @@ class Game(models.Model):
     rules = models.JSONField()
     first_dealer = models.PositiveSmallIntegerField(help_text="Seat index, 0 for seat 1.")
     status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
-    started_at = models.DateTimeField(auto_now_add=True)
+    # Brought in from paper or a spreadsheet: the final totals, no deals.
+    result_only = models.BooleanField(default=False)
+    # Now, unless an import says when (a default, so a bulk insert keeps the file's).
+    started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Bumped on every change to the game's deals: the version a client saw.
     version = models.PositiveIntegerField(default=0)

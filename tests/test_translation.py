@@ -114,6 +114,7 @@ def test_every_count_is_said_through_plural_forms():
         "The file holds {count} games; at most {most} can be imported at once here. "
         "Import it on the command line, or export fewer games.",
         "the game has {count} deals; a game holds at most {most}",
+        "The file holds {count} results; at most {most} can be imported at once here.",
         "Deal {number} of {deals} — {dealer} deals, {leader} leads",
     }
     said_once = [

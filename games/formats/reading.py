@@ -84,6 +84,8 @@ class ParsedGame:
     key: str = ""
     started_at: datetime | None = None
     finished_at: datetime | None = None
+    # Kept on paper: the final totals, no deals (format 1 files before it have none).
+    result_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,12 +109,20 @@ def parse_history(data: Any, *, most_games: int | None = None) -> list[ParsedGam
     games = data.get("games")
     if not isinstance(games, list):
         raise ImportRefused(_("The file has no list of games."))
-    if most_games is not None and len(games) > most_games:
+    # A result-only game is a row of totals, not a game's deals: ten times as many.
+    played = [g for g in games if not (isinstance(g, dict) and g.get("result_only") is True)]
+    if most_games is not None and len(played) > most_games:
         raise ImportRefused(
             _(
                 "The file holds {count} games; at most {most} can be imported at once here. "
                 "Import it on the command line, or export fewer games."
-            ).format(count=len(games), most=most_games)
+            ).format(count=len(played), most=most_games)
+        )
+    if most_games is not None and len(games) - len(played) > most_games * 10:
+        raise ImportRefused(
+            _(
+                "The file holds {count} results; at most {most} can be imported at once here."
+            ).format(count=len(games) - len(played), most=most_games * 10)
         )
     return [_parse_game(index, game) for index, game in enumerate(games, start=1)]
 
@@ -187,7 +197,10 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
                 least=engine.MIN_PLAYERS, most=engine.MAX_PLAYERS, players=len(names)
             )
         )
-    first = data.get("first_dealer")
+    result_only = data.get("result_only", False)
+    if not isinstance(result_only, bool):
+        raise refuse(_("result_only must be true or false"))
+    first = data.get("first_dealer", names[0] if result_only else None)
     if not isinstance(first, str) or name_key(first) not in keys:
         raise refuse(
             _("the first dealer {name} is not one of the players").format(name=repr(first))
@@ -220,7 +233,12 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         except ValueError as error:
             raise refuse(str(error), number) from None
     try:
-        state = engine.score_game(rules, names, names.index(first), entries)
+        if result_only:
+            if entries:
+                raise refuse(_("a result-only game has no deals"))
+            state = _result(data.get("totals"), names, refuse)
+        else:
+            state = engine.score_game(rules, names, names.index(first), entries)
     except engine.GameError as error:
         reason = "; ".join(error.problems)
         if error.deal is not None:
@@ -240,6 +258,30 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         key=_game_key(index, data, names, first, rules, entries, refuse),
         started_at=started_at,
         finished_at=finished_at if state.finished else None,
+        result_only=result_only,
+    )
+
+
+MOST_TOTAL = 1_000_000  # far beyond any game, short of what a database column holds
+
+
+def _result(totals: Any, names: Sequence[str], refuse) -> engine.GameState:
+    """A result-only game's final totals, a whole number for each player: it is over."""
+    if not isinstance(totals, dict):
+        raise refuse(_("a result-only game needs its totals, a number for each player"))
+    by_key = {name_key(str(name)): total for name, total in totals.items()}
+    shown = []
+    for name in names:
+        total = by_key.get(name_key(name))
+        if isinstance(total, bool) or not isinstance(total, int) or abs(total) > MOST_TOTAL:
+            raise refuse(_("{name}'s total must be a whole number").format(name=name))
+        shown.append(total)
+    return engine.GameState(
+        deals=(),
+        totals=tuple(shown),
+        finished=True,
+        winners=engine.winners(shown),
+        next_number=None,
     )
 
 
@@ -260,6 +302,7 @@ def _game_key(index: int, data: dict, names, first: str, rules, entries, refuse)
         "first_dealer": first,
         "rules": rules.to_dict(),
         "deals": [[e.mode, e.to_data()] for e in entries],
+        **({"totals": data.get("totals")} if data.get("result_only") is True else {}),
         "started_at": data.get("started_at"),
         "place": index,
     }

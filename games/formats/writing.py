@@ -28,6 +28,7 @@ class GameRecord:
     rules: dict[str, Any]
     first_dealer: int
     status: str
+    result_only: bool
     started_at: Any
     finished_at: Any
     names: list[str]
@@ -57,6 +58,7 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
                 "rules",
                 "first_dealer",
                 "status",
+                "result_only",
                 "started_at",
                 "finished_at",
                 "round",
@@ -91,6 +93,7 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
                 rules=row["rules"],
                 first_dealer=row["first_dealer"],
                 status=row["status"],
+                result_only=row["result_only"],
                 started_at=row["started_at"],
                 finished_at=row["finished_at"],
                 names=[name for name, _, _ in seats[pk]],
@@ -164,6 +167,7 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
         "started_at": game.started_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
         **evening,
+        **({"result_only": True} if game.result_only else {}),
     }
 
 

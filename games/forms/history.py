@@ -34,8 +34,12 @@ class ImportForm(forms.Form):
 
     file = forms.FileField(
         required=False,
-        label=gettext_lazy("History file (JSON)"),
-        help_text=gettext_lazy("A file exported from this app, at most 2 MB."),
+        label=gettext_lazy("History file (JSON) or results kept on paper (CSV)"),
+        help_text=gettext_lazy(
+            "A file exported from this app, or a spreadsheet's CSV of final totals: a row "
+            "a player a game (date, game, player, total), or a row a game (date, then a "
+            "column a player). At most 2 MB."
+        ),
     )
     upload = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -30,51 +32,75 @@ PLAYERS_TWICE = gettext_noop("A player can sit only once at a game.")
 CHANGED_MEANWHILE = gettext_noop("Someone changed the table's players meanwhile: try again.")
 
 
-def game_create(
-    *,
-    table: Table,
-    players: Sequence[Player],
-    rules: engine.Rules,
-    first_dealer: int,
-    ruleset: Ruleset | None = None,
-    by: AbstractBaseUser | None = None,
-    key: str = "",
-    evening: ClubNight | None = None,
-    round: int | None = None,
-    state: engine.GameState | None = None,
-    key_of_game: str = "",
-) -> Game:
-    """The game row and its seats, ``players`` in seat order (the caller's transaction).
+@dataclass
+class NewGame:
+    """A game to make: ``players`` in seat order. ``state`` is the engine's score of
+    deals the caller writes (an import's): the seats' totals, the winners and
+    whether it is over come with them. ``key_of_game`` is the game's own key,
+    as a history file gives it; ``result_only``: a game kept on paper, its
+    final totals in ``state``, no deals; ``started_at`` and ``finished_at`` as
+    a file says."""
 
-    ``state`` is the engine's score of deals the caller writes (an import's):
-    the seats' totals, the winners and whether it is over come with them.
-    ``key_of_game`` is the game's own key, as a history file gives it.
-    """
-    finished = state is not None and state.finished
-    game = Game.objects.create(
-        table=table,
-        ruleset=ruleset,
-        rules=rules.to_dict(),
-        first_dealer=first_dealer,
-        created_by=account_or_none(by),
-        start_key=key,
-        evening=evening,
-        round=round,
-        status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
-        finished_at=timezone.now() if finished else None,
-        **({"key": key_of_game} if key_of_game else {}),
-    )
-    Seat.objects.bulk_create(
-        Seat(
-            game=game,
-            player=player,
-            number=number,
-            total=state.totals[number] if state else 0,
-            is_winner=state is not None and number in state.winners,
+    table: Table
+    players: Sequence[Player]
+    rules: engine.Rules
+    first_dealer: int
+    ruleset: Ruleset | None = None
+    by: AbstractBaseUser | None = None
+    key: str = ""
+    evening: ClubNight | None = None
+    round: int | None = None
+    state: engine.GameState | None = None
+    key_of_game: str = ""
+    result_only: bool = False
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
+def game_create(**new) -> Game:
+    """The game row and its seats (the caller's transaction); see :class:`NewGame`."""
+    return games_create([NewGame(**new)])[0]
+
+
+def games_create(new: Sequence[NewGame]) -> list[Game]:
+    """Games and their seats in two statements, however many (an import's thousands)."""
+    now = timezone.now()
+    games = []
+    for made in new:
+        finished = made.state is not None and made.state.finished
+        games.append(
+            Game(
+                table=made.table,
+                ruleset=made.ruleset,
+                rules=made.rules.to_dict(),
+                first_dealer=made.first_dealer,
+                created_by=account_or_none(made.by),
+                start_key=made.key,
+                evening=made.evening,
+                round=made.round,
+                result_only=made.result_only,
+                status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
+                started_at=made.started_at or now,
+                finished_at=(made.finished_at or now) if finished else None,
+                **({"key": made.key_of_game} if made.key_of_game else {}),
+            )
         )
-        for number, player in enumerate(players)
+    games = Game.objects.bulk_create(games, batch_size=500)
+    Seat.objects.bulk_create(
+        (
+            Seat(
+                game=game,
+                player=player,
+                number=number,
+                total=made.state.totals[number] if made.state else 0,
+                is_winner=made.state is not None and number in made.state.winners,
+            )
+            for game, made in zip(games, new, strict=True)
+            for number, player in enumerate(made.players)
+        ),
+        batch_size=1000,
     )
-    return game
+    return games
 
 
 def game_start(

@@ -22,7 +22,7 @@ from games.formats.reading import (
 from games.models import ClubNight, Game, Player, Table
 from games.services import ladder
 from games.services.errors import Refused
-from games.services.games import game_create
+from games.services.games import NewGame, games_create
 from games.services.once import sent_before
 from games.services.players import players_join
 from games.services.tables import season_add, table_create
@@ -51,23 +51,26 @@ def import_history(
     try:
         with transaction.atomic():
             made = _Made()
-            games = Imported()
+            skipped = 0
             for game in parsed:
-                saved = _save_game(
-                    game, owner=owner, table=table, made=made, key="" if games else key
-                )
-                if saved is None:
-                    games.skipped += 1
-                else:
-                    games.append(saved)
-            if not games and table is not None and sent_before(table.games, key):
+                if not _new_game(game, owner=owner, table=table, made=made, key=key):
+                    skipped += 1
+            if not made.games and table is not None and sent_before(table.games, key):
                 # The same confirmation, sent twice at once: the other one finished
                 # first, so every game of the file was there when this one looked.
                 raise ImportedAlready
-            # Every deal of every game at once, as the engine scored them on reading.
-            sql.insert_deals(made.deals, changes_by=owner)
-            # When they started and ended, as the file says: the ladder rates in that order.
-            Game.objects.bulk_update(made.timed, ["started_at", "finished_at"])
+            # Every game, then every deal, at once, as the engine scored them on reading;
+            # when they started and ended as the file says (the ladder rates in that order).
+            games = Imported(games_create([new for new, _ in made.games]))
+            games.skipped = skipped
+            sql.insert_deals(
+                [
+                    sql.NewDeal(game.pk, entry.mode, entry.to_data(), scored)
+                    for game, (_, read) in zip(games, made.games, strict=True)
+                    for entry, scored in zip(read.entries, read.state.deals, strict=True)
+                ],
+                changes_by=owner,
+            )
             for season in seasons:
                 _save_season(season, owner=owner, table=table)
             # Ratings come from the games, never from the file: each table once, at the end.
@@ -97,9 +100,8 @@ class _Made:
 
     evenings: dict[tuple[int, str], ClubNight] = field(default_factory=dict)
     players: dict[int, dict[str, Player]] = field(default_factory=dict)
-    deals: list[sql.NewDeal] = field(default_factory=list)
+    games: list[tuple[NewGame, ParsedGame]] = field(default_factory=list)  # to make, at once
     keys: dict[int, set[str]] = field(default_factory=dict)  # the games at each table
-    timed: list[Game] = field(default_factory=list)
 
 
 def _table(name: str, *, owner: AbstractBaseUser) -> Table:
@@ -124,16 +126,17 @@ def _save_season(season: ParsedSeason, *, owner: AbstractBaseUser, table: Table 
         ) from None
 
 
-def _save_game(
+def _new_game(
     parsed: ParsedGame, *, owner: AbstractBaseUser, table: Table | None, made: _Made, key: str
-) -> Game | None:
-    """The game made at its table, or None when that table has it already."""
+) -> bool:
+    """The game to make at its table (its players joined), or False when that table
+    has it already. The first game made keeps the import's ``key``."""
     if table is None:
         table = _table(parsed.table, owner=owner)
     if table.pk not in made.keys:
         made.keys[table.pk] = set(table.games.values_list("key", flat=True))
     if parsed.key in made.keys[table.pk]:
-        return None  # imported before (the same backup again), or twice in this file
+        return False  # imported before (the same backup again), or twice in this file
     made.keys[table.pk].add(parsed.key)
     # Players already at the table are matched as people write names: "ann" is Ann.
     if table.pk not in made.players:
@@ -155,23 +158,19 @@ def _save_game(
                 created_by=owner,
             )
         evening.present.add(*players)
-    game = game_create(
+    new = NewGame(
         table=table,
         players=players,
         rules=parsed.rules,
         first_dealer=parsed.first_dealer,
-        key=key,
+        key="" if made.games else key,
         evening=evening,
         round=parsed.round if evening else None,
         state=parsed.state,
         key_of_game=parsed.key,
+        result_only=parsed.result_only,
+        started_at=parsed.started_at,
+        finished_at=parsed.finished_at,
     )
-    if parsed.started_at is not None:
-        game.started_at = parsed.started_at
-        game.finished_at = parsed.finished_at or game.finished_at
-        made.timed.append(game)
-    made.deals += [
-        sql.NewDeal(game.pk, entry.mode, entry.to_data(), scored)
-        for entry, scored in zip(parsed.entries, parsed.state.deals, strict=True)
-    ]
-    return game
+    made.games.append((new, parsed))
+    return True

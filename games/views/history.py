@@ -14,7 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.access import games_for_user, get_table_for_user
 from games.engine.names import name_key
-from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history, read_history_file
+from games.formats.paper import read_upload
+from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history
 from games.formats.uploads import forget_upload, keep_upload, kept_upload
 from games.forms.history import ImportForm, StatsFilterForm
 from games.models import Seat, Table
@@ -91,7 +92,7 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
                     raise ImportRefused(_("The file shown is no longer kept: choose it again."))
                 try:
                     games = import_history(
-                        read_history_file(raw),
+                        read_upload(raw, table=table.name),
                         owner=table.owner,
                         table=table,
                         most_games=WEB_MOST_GAMES,
@@ -110,7 +111,7 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, said)
                 return redirect("table_history", table.pk)
             raw = form.cleaned_data["raw"]
-            parsed = parse_history(read_history_file(raw), most_games=WEB_MOST_GAMES)
+            parsed = parse_history(read_upload(raw, table=table.name), most_games=WEB_MOST_GAMES)
             preview = _import_preview(table, parsed)
             upload = keep_upload(**kept, raw=raw)
         except ImportRefused as refusal:

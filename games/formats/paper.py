@@ -1,0 +1,217 @@
+"""Scores kept on paper or in a spreadsheet, read as result-only games.
+
+A CSV file with a header line, commas or semicolons between the columns (a
+Norwegian spreadsheet writes semicolons), in one of two layouts:
+
+- **a row a player a game**: ``date, game, player, total`` (``game``: the
+  game's number that day, 1, 2, …);
+- **a row a game**: ``date``, then a column for each player named in the
+  header, their final total under it (blank: not at that game).
+
+Headers may be English or Norwegian (``dato, spill, spiller, sum``); dates are
+written 2026-12-04, 04.12.2026 or 04/12/2026. What it reads becomes a history
+file's games (``"result_only": true``), so the preview, the import, the keys
+that make the same file twice add nothing, and the backups are the JSON
+file's own.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from collections.abc import Sequence
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games import engine
+from games.engine.names import NameRefused, clean_text, name_key, player_name
+from games.formats.reading import MOST_TOTAL, ImportRefused, read_history_file
+from games.formats.writing import FORMAT
+
+HEADERS = {
+    "date": {"date", "dato", "day", "dag"},
+    "game": {"game", "spill", "number", "nummer", "nr"},
+    "player": {"player", "spiller", "name", "navn"},
+    "total": {"total", "sum", "totals", "poeng", "points", "score"},
+}
+RULES = {"name": "Black Maria"}  # what a result-only game is counted as; its deals are unknown
+
+
+def read_upload(raw: bytes, *, table: str) -> Any:
+    """An uploaded file as a history file's data: results from paper (CSV, in
+    UTF-8 or a Windows spreadsheet's own encoding), or the JSON history itself."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    if looks_like_results(text):
+        return paper_history(text, table=table)
+    return read_history_file(raw)
+
+
+def looks_like_results(text: str) -> bool:
+    """A first line that names a date column: a table of results, not JSON."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return any(_column(cell) == "date" for cell in _cells(first))
+
+
+def _cells(line: str) -> list[str]:
+    delimiter = ";" if line.count(";") > line.count(",") else ","
+    return next(csv.reader([line], delimiter=delimiter), [])
+
+
+def _column(cell: str) -> str | None:
+    word = clean_text(cell).strip().casefold()
+    return next((column for column, words in HEADERS.items() if word in words), None)
+
+
+def paper_history(text: str, *, table: str) -> dict:
+    """The results as a history file's games, every line checked; refused whole,
+    naming the line and the reason."""
+    text = text.lstrip("\ufeff")
+    lines = text.splitlines()
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    rows = list(csv.reader(lines, delimiter=delimiter))
+    header = [clean_text(cell).strip() for cell in rows[0]]
+    columns = [_column(cell) for cell in header]
+    body = [
+        (number, row) for number, row in enumerate(rows[1:], start=2) if any(c.strip() for c in row)
+    ]
+    if not body:
+        raise ImportRefused(_("The file has a header line but no results under it."))
+    if "player" in columns and "total" in columns:
+        games = _by_player(body, columns)
+    else:
+        games = _by_game(body, header, columns)
+    return {"format": FORMAT, "games": [_game(table, *game) for game in games]}
+
+
+def _refuse(line: int, reason: str) -> ImportRefused:
+    return ImportRefused(_("Line {line}: {reason}").format(line=line, reason=reason))
+
+
+def _day(line: int, value: str) -> date:
+    value = value.strip()
+    for shape in ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%d.%m.%y"):
+        try:
+            return datetime.strptime(value, shape).date()
+        except ValueError:
+            continue
+    raise _refuse(
+        line,
+        _("the date {value} is not a date (write it as 2026-12-04 or 04.12.2026)").format(
+            value=repr(value)
+        ),
+    )
+
+
+def _total(line: int, value: str) -> int:
+    cleaned = value.strip().replace("\u2212", "-").replace(" ", "")
+    try:
+        total = int(cleaned)
+    except ValueError:
+        raise _refuse(
+            line, _("the total {value} is not a whole number").format(value=repr(value))
+        ) from None
+    if abs(total) > MOST_TOTAL:
+        raise _refuse(line, _("the total {value} is too large").format(value=repr(value)))
+    return total
+
+
+def _number(line: int, value: str) -> int:
+    number = _total(line, value)
+    if not 1 <= number <= 1000:
+        raise _refuse(
+            line, _("the game's number {value} must be 1 or more").format(value=repr(value))
+        )
+    return number
+
+
+def _name(line: int, value: str) -> str:
+    try:
+        return player_name(value)
+    except NameRefused as refused:
+        raise _refuse(line, refused.message) from None
+
+
+Game = tuple[int, date, int, list[tuple[str, int]]]  # first line, day, number that day, seats
+
+
+def _by_player(body, columns) -> list[Game]:
+    where = {column: columns.index(column) for column in ("date", "player", "total")}
+    number_at = columns.index("game") if "game" in columns else None
+    games: dict[tuple[date, int], Game] = {}
+    for line, row in body:
+        row = row + [""] * (len(columns) - len(row))
+        day = _day(line, row[where["date"]])
+        number = 1
+        if number_at is not None and row[number_at].strip():
+            number = _number(line, row[number_at])
+        name = _name(line, row[where["player"]])
+        total = _total(line, row[where["total"]])
+        game = games.setdefault((day, number), (line, day, number, []))
+        if any(name_key(name) == name_key(seen) for seen, _t in game[3]):
+            raise _refuse(line, _("{name} is in this game twice").format(name=name))
+        game[3].append((name, total))
+    return list(games.values())
+
+
+def _by_game(body, header, columns) -> list[Game]:
+    if "date" not in columns:
+        raise _refuse(1, _("the header must name a date column"))
+    day_at = columns.index("date")
+    number_at = columns.index("game") if "game" in columns else None
+    players = {at: _name(1, cell) for at, cell in enumerate(header) if columns[at] is None and cell}
+    keys = [name_key(name) for name in players.values()]
+    if len(set(keys)) != len(keys):
+        raise _refuse(1, _("a player is named twice in the header"))
+    games: list[Game] = []
+    count: dict[date, int] = {}
+    for line, row in body:
+        row = row + [""] * (len(header) - len(row))
+        day = _day(line, row[day_at])
+        count[day] = count.get(day, 0) + 1
+        number = count[day]
+        if number_at is not None and row[number_at].strip():
+            number = _number(line, row[number_at])
+        seats = [(name, _total(line, row[at])) for at, name in players.items() if row[at].strip()]
+        games.append((line, day, number, seats))
+    return games
+
+
+def _game(table: str, line: int, day: date, number: int, seats: Sequence[tuple[str, int]]) -> dict:
+    if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
+        raise _refuse(
+            line,
+            ngettext(
+                "the game of {day} has {count} player; a game is for {least} to {most}",
+                "the game of {day} has {count} players; a game is for {least} to {most}",
+                len(seats),
+            ).format(
+                day=day.isoformat(),
+                count=len(seats),
+                least=engine.MIN_PLAYERS,
+                most=engine.MAX_PLAYERS,
+            ),
+        )
+    # When it ended, as near as paper says: that day, the games in their order.
+    at = timezone.make_aware(datetime.combine(day, time(20)) + timedelta(minutes=number))
+    held = {"day": day.isoformat(), "number": number, "seats": sorted(seats)}
+    key = "paper-" + hashlib.sha256(json.dumps(held, ensure_ascii=False).encode()).hexdigest()[:32]
+    names = [name for name, _t in seats]
+    return {
+        "key": key,
+        "table": table,
+        "players": names,
+        "first_dealer": names[0],
+        "rules": RULES,
+        "result_only": True,
+        "totals": dict(seats),
+        "started_at": at.isoformat(),
+        "finished_at": at.isoformat(),
+    }
