@@ -150,6 +150,8 @@ def _import_preview(table: Table, parsed: list) -> dict:
                     f"{n} {t}" for n, t in zip(game.names, game.state.totals, strict=True)
                 ),
                 "finished": game.state.finished,
+                "result_only": game.result_only,
+                "day": game.finished_at,
             }
             for game in parsed
         ],
