@@ -42,9 +42,14 @@
     function key(name) {
       return name.trim().replace(/\s+/g, " ").toLowerCase();
     }
+    let shownNew = "";
     function showNewDealers() {
       const typed = form.elements.new_players.value.split(/[,\n]/).map((name) => name.trim().replace(/\s+/g, " "));
       const fresh = typed.filter((name, i) => name && !known.includes(key(name)) && typed.findIndex((n) => key(n) === key(name)) === i);
+      // Made again only when the names change: the box's change on leaving it (as a
+      // dealer is tapped) must not swap the chip from under the finger.
+      if (fresh.join("\n") === shownNew) return;
+      shownNew = fresh.join("\n");
       const chosen = form.querySelector('input[name="first_dealer"]:checked');
       const wanted = chosen && chosen.value.startsWith("new-") ? chosen.nextElementSibling.textContent : null;
       dealers.querySelectorAll("[data-new]").forEach((chip) => chip.remove());

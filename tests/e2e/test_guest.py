@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import check_page, sign_in
-from tests.e2e.helpers import Taps, chip
+from tests.e2e.helpers import Taps, chip, first_dealer
 
 
 def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
@@ -20,8 +20,10 @@ def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     check_page(page, "00-first-game")
     page.fill("#id_new_players", "Alice, Ben, Cara")  # typing three names
-    page.locator('label.chip:has(input[name="first_dealer"][value="new-0"])').tap()
-    taps.count += 1
+    dealer = first_dealer(page, "Alice")
+    expect(dealer).to_be_visible()
+    taps.tap(dealer)
+    expect(dealer.locator("input")).to_be_checked()
     taps.tap(page.get_by_role("button", name="Start the game"))
     expect(page.locator("#coming-h")).to_contain_text("Deal 1")
     expect(page.get_by_text("a table called Our table: rename it there")).to_be_visible()
