@@ -52,7 +52,8 @@ FROM {_GAME} g WHERE g.id = %(game)s
 # only ever as new as the version or newer, and a newer version is seen under
 # the lock), then its seats with their players.
 SAVE_GAME = f"""
-SELECT g.id, g.table_id, g.ruleset_id, g.rules, g.first_dealer, g.status, g.version,
+SELECT g.id, g.table_id, g.ruleset_id, g.rules, g.first_dealer, g.status, g.result_only,
+  g.version,
   (SELECT t.last_entry_mode FROM {_TABLE} t WHERE t.id = g.table_id),
   COALESCE((SELECT MAX(d.number) FROM {_DEAL} d WHERE d.game_id = g.id), 0),
   {_MAY_SEE}
@@ -65,7 +66,10 @@ FROM {_SEAT} s JOIN {_PLAYER} p ON p.id = s.player_id
 WHERE s.game_id = %(game)s ORDER BY s.number
 """
 
-GAME_FIELDS = ["id", "table_id", "ruleset_id", "rules", "first_dealer", "status", "version"]
+# In the model's order of fields, as Model.from_db reads them.
+GAME_FIELDS = [
+    "id", "table_id", "ruleset_id", "rules", "first_dealer", "status", "result_only", "version"
+]  # fmt: skip
 SEAT_FIELDS = ["id", "game_id", "player_id", "number", "total", "is_winner"]
 PLAYER_FIELDS = ["id", "table_id", "name"]
 
@@ -81,6 +85,7 @@ def game_for_save(*, game: int, user: int) -> tuple[Game, list[Seat], int] | Non
     *values, last_entry_mode, played = found
     rules = Game._meta.get_field("rules")
     values[3] = rules.from_db_value(values[3], None, connection)
+    values[6] = bool(values[6])  # SQLite answers 0 or 1
     loaded = Game.from_db(connection.alias, GAME_FIELDS, values)
     loaded.table = Table.from_db(
         connection.alias, ["id", "last_entry_mode"], [loaded.table_id, last_entry_mode]

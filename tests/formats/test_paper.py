@@ -169,3 +169,17 @@ def test_any_table_of_results_is_read_or_refused_in_words(text):
         parse_history(data)
     except ImportRefused as refused:
         assert refused.message
+
+
+def test_result_only_games_count_in_the_season_they_were_played(owner, table):
+    from datetime import date
+
+    from games.pages.ladder import season_ladder
+    from games.services.tables import season_add
+
+    imported(BY_GAME, owner, table)
+    spring = season_add(
+        table=table, name="Spring 2024", starts=date(2024, 3, 1), ends=date(2024, 3, 5)
+    )
+    rungs = {r.name: r.games for r in season_ladder(table, spring)}
+    assert rungs == {"Ann": 1, "Ben": 2, "Cara": 2, "Dan": 1}  # the 8 March game is not in it

@@ -84,7 +84,16 @@ def test_a_second_request_draws_nothing_until_the_game_changes(client_owner, fin
     assert len(drawn) == 3
 
 
-def test_a_club_night_and_the_ladder_as_pictures(client_owner, table, players, owner):
+@pytest.mark.parametrize(
+    ("headers", "night", "ladder"),
+    [
+        ({}, "Standings of the club night.", "Ladder"),
+        (NB, "klubbkvelden", "Rangering"),
+    ],
+)
+def test_a_club_night_and_the_ladder_as_pictures(
+    client_owner, table, players, owner, headers, night, ladder
+):
     from django.utils import timezone
 
     from games.engine import ratings
@@ -99,7 +108,8 @@ def test_a_club_night_and_the_ladder_as_pictures(client_owner, table, players, o
     while not game.is_finished:
         deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=owner)
         game.refresh_from_db()
-    said = read(client_owner.get(reverse("evening_picture", args=[evening.pk])).content)
+    said = read(client_owner.get(reverse("evening_picture", args=[evening.pk]), **headers).content)
+    assert night in said, said
     # The first seat (drawn) took nothing: a point for each player finished ahead of.
     first = game.seats.get(number=0).player.name
     assert "Friday night" in said and re.search(rf"1\.\s+(\S{{1,2}}\s+)?{first}\s+2\b", said)
@@ -109,7 +119,8 @@ def test_a_club_night_and_the_ladder_as_pictures(client_owner, table, players, o
         while not again.is_finished:
             deal_record(game=again, entry=engine.PointsEntry((0, 13, 13)), by=owner)
             again.refresh_from_db()
-    said = read(client_owner.get(reverse("ladder_picture", args=[table.pk])).content)
+    said = read(client_owner.get(reverse("ladder_picture", args=[table.pk]), **headers).content)
+    assert ladder in said, said
     assert re.search(r"1\.\s+(\S{1,2}\s+)?Alice\s+1\d\d\d", said), said
 
 
