@@ -30,11 +30,18 @@ TAP_TARGETS = ", ".join(
 )
 
 
+# What the phone draws and how fast: the same on either database, so CI runs them
+# once, on SQLite (.ci/run), and the rest of the browser tests on both.
+SCREEN = {"test_seven_at_360.py", "test_languages_and_dark.py", "test_slow_phone.py"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.e2e)
+            if Path(item.fspath).name in SCREEN:
+                item.add_marker(pytest.mark.screen)
 
 
 @pytest.fixture(scope="session")
