@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import check_page, layout_problems, screenshot
 
@@ -52,6 +52,15 @@ HIDDEN_SIDEWAYS = """() => [...document.querySelectorAll("body *")]
   .filter((el) => getComputedStyle(el).overflowX !== "visible")
   .filter((el) => !el.matches(".sr-only, select, input, .chip span"))
   .map((el) => `${el.localName}.${el.className} ${el.scrollWidth}px in ${el.clientWidth}px`)"""
+
+
+def phone(browser: Browser, **options) -> Page:
+    """Another phone at 360×640, touch first, in a context of its own (``options``: its
+    locale, its colour scheme)."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, **options
+    )
+    return context.new_page()
 
 
 def chip(page: Page, name: str, value: int | str) -> Locator:

@@ -5,14 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import check_page
-from tests.e2e.helpers import chip, first_dealer
-
-
-def phone(browser: Browser, **options) -> Page:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, **options
-    )
-    return context.new_page()
+from tests.e2e.helpers import chip, first_dealer, phone
 
 
 def first_evening(page: Page, live_server, prefix: str) -> None:

@@ -7,6 +7,7 @@ from playwright.sync_api import Browser, expect
 
 from games.models import Table
 from tests.e2e.conftest import check_page, sign_in
+from tests.e2e.helpers import phone
 
 NOTEBOOK = """dato;spill;spiller;sum
 04.12.2025;1;Åse;23
@@ -24,11 +25,7 @@ def test_a_notebook_s_results_are_previewed_imported_and_shown_result_only(
 ):
     user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
     table = Table.objects.create(name="Fredagsklubben", owner=user)
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
-        locale="nb-NO", color_scheme="dark",
-    )  # fmt: skip
-    page = context.new_page()
+    page = phone(browser, locale="nb-NO", color_scheme="dark")
     sign_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/import/")
     notebook = tmp_path / "notatbok.csv"
@@ -45,4 +42,4 @@ def test_a_notebook_s_results_are_previewed_imported_and_shown_result_only(
         page.get_by_text("Bare resultat: sluttsummene, ført på papir, uten giv.")
     ).to_be_visible()
     check_page(page, "45-paper-game-nb-dark")
-    context.close()
+    page.context.close()

@@ -18,7 +18,7 @@ from games.services.deals import deal_record
 from games.services.games import game_start
 from games.services.sharing import watch_link_replace
 from tests.e2e.conftest import axe_violations, screenshot, sign_in
-from tests.e2e.helpers import Taps, misfits
+from tests.e2e.helpers import Taps, misfits, phone
 
 NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Anne-Marie"]
 # Omnibus for seven: 33 a deal, the J♦ −10 makes totals go below zero.
@@ -163,11 +163,7 @@ def test_seven_players_enter_a_deal_by_cards_from_one_grid(
     players = [Player.objects.create(table=table, name=n) for n in NAMES]
     rules = Ruleset.objects.get(table=None, name="Black Maria")
     game = game_start(table=table, players=players, ruleset=rules, first_dealer=0, by=user)
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
-        locale=locale, color_scheme=scheme,
-    )  # fmt: skip
-    page = context.new_page()
+    page = phone(browser, locale=locale, color_scheme=scheme)
     sign_in(page, live_server)
     page.goto(live_server.url + game.get_absolute_url() + "?mode=cards")
     grid = page.locator("[data-by-player]")
@@ -208,4 +204,4 @@ def test_seven_players_enter_a_deal_by_cards_from_one_grid(
     expect(page.locator(".totals .points")).to_have_text(["5", "21", "10", "7", "0", "0", "0"])
     print(f"\nseven players by cards: {taps.count} taps, the entry {height} px high")
     assert taps.count == 21  # 16 cards, 3 players chosen, K♠ taken back and again, the rest
-    context.close()
+    page.context.close()

@@ -15,6 +15,7 @@ from games.services.deals import deal_record
 from games.services.games import game_start
 from games.services.sharing import watch_link_replace
 from tests.e2e.conftest import check_page, sign_in
+from tests.e2e.helpers import phone
 
 # Headless Chromium has no share sheet: one that notes what it was handed.
 SHARE_SHEET = """
@@ -46,12 +47,8 @@ def finished(transactional_db):
 def test_a_finished_game_is_shared_as_a_picture(
     browser: Browser, live_server, finished, locale, scheme, share
 ):
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
-        locale=locale, color_scheme=scheme,
-    )  # fmt: skip
-    context.add_init_script(SHARE_SHEET)
-    page = context.new_page()
+    page = phone(browser, locale=locale, color_scheme=scheme)
+    page.add_init_script(SHARE_SHEET)
     sign_in(page, live_server)
     page.goto(live_server.url + finished.get_absolute_url())
     button = page.get_by_role("button", name=share)
@@ -62,7 +59,7 @@ def test_a_finished_game_is_shared_as_a_picture(
     shared = page.evaluate("window.__shared")
     assert shared["name"] == "fredagsklubben.png" and shared["type"] == "image/png"
     assert 5_000 < shared["size"] < 150_000 and shared["title"] == "Fredagsklubben"
-    context.close()
+    page.context.close()
 
 
 def test_where_the_phone_cannot_share_files_the_picture_downloads(

@@ -18,7 +18,7 @@ from games.models import Player, Ruleset, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
 from tests.e2e.conftest import axe_violations, screenshot, sign_in
-from tests.e2e.helpers import chip
+from tests.e2e.helpers import chip, phone
 
 # Notes when a tap lands and when it last changed anything under the entry.
 WATCH_THE_TALLY = """() => {
@@ -159,11 +159,7 @@ def test_on_a_slow_phone_the_tally_and_save_stay_in_sight_and_a_save_shows_the_t
     Save 1,280 px below the totals: now a bar at the foot holds both, and a save
     brings the new totals and the coming deal into view."""
     game = a_game(players, deals=3)
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
-        locale=locale, color_scheme=scheme,
-    )  # fmt: skip
-    page = context.new_page()
+    page = phone(browser, locale=locale, color_scheme=scheme)
     sign_in(page, live_server)
     page.goto(live_server.url + game.get_absolute_url())
     slow_phone(page)
@@ -190,7 +186,7 @@ def test_on_a_slow_phone_the_tally_and_save_stay_in_sight_and_a_save_shows_the_t
     expect(page.locator(".totals .points").first).to_have_text("64")
     screenshot(page, f"{name}-saved", full_page=False)
     print(f"\n{name}: totals in sight {shown:.0f} ms after the save")
-    context.close()
+    page.context.close()
 
 
 def test_unchanged_polls_change_nothing_on_the_page(page: Page, live_server):
