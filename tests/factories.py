@@ -59,6 +59,17 @@ def game_snapshot(game: Game) -> tuple:
     )
 
 
+# Results kept on paper, as a Norwegian spreadsheet saves them: a row a player a game.
+PAPER_NOTEBOOK = """dato;spill;spiller;sum
+04.12.2025;1;Åse;23
+04.12.2025;1;Bjørn;61
+04.12.2025;1;Cecilie;102
+04.12.2025;2;Åse;88
+04.12.2025;2;Bjørn;12
+04.12.2025;2;Cecilie;40
+04.12.2025;2;Dag;−5
+"""
+
 SPEC_EXAMPLE = {
     "format": "blackmaria-scores/1",
     "games": [

@@ -8,16 +8,7 @@ from playwright.sync_api import Browser, expect
 from games.models import Table
 from tests.e2e.conftest import check_page, sign_in
 from tests.e2e.helpers import phone
-
-NOTEBOOK = """dato;spill;spiller;sum
-04.12.2025;1;Åse;23
-04.12.2025;1;Bjørn;61
-04.12.2025;1;Cecilie;102
-11.12.2025;1;Åse;88
-11.12.2025;1;Bjørn;12
-11.12.2025;1;Cecilie;40
-11.12.2025;1;Dag;-5
-"""
+from tests.factories import PAPER_NOTEBOOK as NOTEBOOK
 
 
 def test_a_notebook_s_results_are_previewed_imported_and_shown_result_only(

@@ -18,16 +18,7 @@ from games.formats.writing import export_json
 from games.models import Deal, Game, Player, Standing, Table
 from games.pages.ladder import record
 from games.services.imports import import_history
-
-BY_PLAYER = """dato;spill;spiller;sum
-04.12.2025;1;Åse;23
-04.12.2025;1;Bjørn;61
-04.12.2025;1;Cecilie;102
-04.12.2025;2;Åse;88
-04.12.2025;2;Bjørn;12
-04.12.2025;2;Cecilie;40
-04.12.2025;2;Dag;−5
-"""
+from tests.factories import PAPER_NOTEBOOK as BY_PLAYER
 
 BY_GAME = """date,Ann,Ben,Cara,Dan
 2024-03-01,31,12,77,
