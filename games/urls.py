@@ -1,8 +1,8 @@
 from django.urls import include, path, re_path, register_converter
 
 from games.views import (
+    clubnights,
     deals,
-    evenings,
     exports,
     games,
     history,
@@ -80,8 +80,8 @@ watch_urls = [
         name="watch_game_export",
     ),
     path("tables/<token:token>/", include(watch_table_urls)),
-    path("evenings/<token:token>/", evenings.watch_evening, name="watch_evening"),
-    path("evenings/<token:token>/live/", evenings.watch_evening_live, name="watch_evening_live"),
+    path("evenings/<token:token>/", clubnights.watch_evening, name="watch_evening"),
+    path("evenings/<token:token>/live/", clubnights.watch_evening_live, name="watch_evening_live"),
     path(
         "evenings/<token:token>/picture.png",
         pictures.watch_evening_picture,
@@ -90,14 +90,14 @@ watch_urls = [
 ]
 
 evening_urls = [
-    path("", evenings.evening_detail, name="evening_detail"),
-    path("live/", evenings.evening_live, name="evening_live"),
+    path("", clubnights.evening_detail, name="evening_detail"),
+    path("live/", clubnights.evening_live, name="evening_live"),
     path("picture.png", pictures.evening_picture_view, name="evening_picture"),
-    path("draw/", evenings.evening_draw, name="evening_draw"),
-    path("round/", evenings.evening_round, name="evening_round"),
-    path("present/", evenings.evening_present, name="evening_present"),
-    path("watch-link/", evenings.evening_watch_link, name="evening_watch_link"),
-    path("delete/", evenings.evening_delete, name="evening_delete"),
+    path("draw/", clubnights.evening_draw, name="evening_draw"),
+    path("round/", clubnights.evening_round, name="evening_round"),
+    path("present/", clubnights.evening_present, name="evening_present"),
+    path("watch-link/", clubnights.evening_watch_link, name="evening_watch_link"),
+    path("delete/", clubnights.evening_delete, name="evening_delete"),
 ]
 
 table_urls = [
@@ -109,7 +109,7 @@ table_urls = [
     path("rulesets/preview/", rulesets.ruleset_preview, name="ruleset_preview"),
     path("rulesets/<int:ruleset_pk>/", rulesets.ruleset_edit, name="ruleset_edit"),
     path("games/new/", games.game_new, name="game_new"),
-    path("evenings/new/", evenings.evening_new, name="evening_new"),
+    path("evenings/new/", clubnights.evening_new, name="evening_new"),
     path("seasons/", tables.season_new, name="season_new"),
     path("seasons/<int:season_pk>/delete/", tables.season_delete, name="season_delete"),
     path("settings/", tables.table_settings, name="table_settings"),

@@ -120,3 +120,10 @@ def test_the_rule_options_are_the_engines():
     assert tuple(Ruleset.Pass.values) == engine.PASS_DIRECTIONS
     assert tuple(Deal.Mode.values) == engine.ENTRY_MODES
     assert tuple(ClubNight.Scoring.values) == (clubnight.PLACES, clubnight.SHARE)
+
+
+def test_each_view_module_has_its_test_file():
+    """Tests mirror the code: what a view module answers is tested beside its name."""
+    views = {p.stem for p in (ROOT / "games" / "views").glob("*.py") if p.stem != "__init__"}
+    tested = {p.stem.removeprefix("test_") for p in (ROOT / "tests" / "views").glob("test_*.py")}
+    assert views <= tested, f"no tests/views/test_<name>.py for {sorted(views - tested)}"
