@@ -58,13 +58,24 @@ def po_entries(path: Path) -> list[dict]:
 
 @pytest.fixture
 def fresh_catalogue(tmp_path, monkeypatch) -> Path:
-    """The strings in the code now, merged into a copy of the committed catalogue."""
-    shutil.copytree(ROOT / "locale", tmp_path / "locale")
+    """The strings in the code now, merged into a copy of the committed catalogue.
+
+    makemessages writes the catalogue of the folder the code is in, whatever
+    LOCALE_PATHS says: the merge is taken as the copy and the committed file put
+    back, so a test run leaves the working tree as it found it."""
+    committed = CATALOGUE / "django.po"
+    kept = committed.read_bytes()
     monkeypatch.chdir(ROOT)
     ignore = ["node_modules/*", "test-output/*", "staticfiles/*", "tests/*", "bench/*", "scripts/*"]
-    with override_settings(LOCALE_PATHS=[tmp_path / "locale"]):
-        call_command("makemessages", locale=["nb"], ignore_patterns=ignore, verbosity=0)
-    return tmp_path / "locale" / "nb" / "LC_MESSAGES" / "django.po"
+    fresh = tmp_path / "django.po"
+    try:
+        call_command(
+            "makemessages", locale=["nb"], ignore_patterns=ignore, add_location="file", verbosity=0
+        )
+        shutil.copyfile(committed, fresh)
+    finally:
+        committed.write_bytes(kept)
+    return fresh
 
 
 def test_every_string_in_the_code_has_a_bokmal_translation(fresh_catalogue):

@@ -25,6 +25,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -51,6 +52,13 @@ def read_upload(raw: bytes, *, table: str) -> Any:
         text = raw.decode("cp1252", errors="replace")
     if looks_like_results(text):
         return paper_history(text, table=table)
+    if looks_like_our_export(text):
+        raise ImportRefused(
+            _(
+                "This is the CSV the app exports for spreadsheets, a row a deal: it can't be "
+                "imported back. Download the JSON file instead and import that."
+            )
+        )
     return read_history_file(raw)
 
 
@@ -58,6 +66,18 @@ def looks_like_results(text: str) -> bool:
     """A first line that names a date column: a table of results, not JSON."""
     first = text.lstrip("\ufeff").split("\n", 1)[0]
     return any(_column(cell) == "date" for cell in _cells(first))
+
+
+def looks_like_our_export(text: str) -> bool:
+    """The header of the app's own CSV export (games/formats/writing.py), in
+    either language: it holds the deals' points but not the rules they were
+    scored by, so it is never read back as results."""
+    first = [clean_text(cell).strip().casefold() for cell in _cells(text.split("\n", 1)[0])]
+    for language in ("en", "nb"):
+        with translation.override(language):
+            if first[:2] == [_("game").casefold(), _("table").casefold()]:
+                return True
+    return False
 
 
 def _cells(line: str) -> list[str]:

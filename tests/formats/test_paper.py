@@ -19,6 +19,7 @@ from games.models import Deal, Game, Player, Standing, Table
 from games.pages.ladder import record
 from games.services.imports import import_history
 from tests.factories import PAPER_NOTEBOOK as BY_PLAYER
+from tests.factories import make_games
 
 BY_GAME = """date,Ann,Ben,Cara,Dan
 2024-03-01,31,12,77,
@@ -174,3 +175,28 @@ def test_result_only_games_count_in_the_season_they_were_played(owner, table):
     )
     rungs = {r.name: r.games for r in season_ladder(table, spring)}
     assert rungs == {"Ann": 1, "Ben": 2, "Cara": 2, "Dan": 1}  # the 8 March game is not in it
+
+
+@pytest.mark.parametrize(
+    ("headers", "said"),
+    [
+        ({}, "This is the CSV the app exports for spreadsheets"),
+        ({"HTTP_ACCEPT_LANGUAGE": "nb"}, "Dette er CSV-fila appen lager for regneark"),
+    ],
+)
+def test_the_app_s_own_csv_export_is_refused_saying_to_import_the_json(
+    client, owner, table, players, headers, said
+):
+    """The export's CSV holds the deals' points but not the rules: the page says
+    what can be brought back, and the file itself is refused saying so."""
+    make_games(table, players, 1, 3)
+    client.force_login(owner)
+    page = client.get(table.get_absolute_url(), **headers).content.decode()
+    assert ("a backup" if not headers else "en sikkerhetskopi") in page
+    exported = client.get(reverse("table_export", args=[table.pk, "csv"]), **headers)
+    csv = b"".join(exported.streaming_content)
+    before = Game.objects.count()
+    upload = SimpleUploadedFile("scores.csv", csv, "text/csv")
+    refused = client.post(reverse("table_import", args=[table.pk]), {"file": upload}, **headers)
+    assert refused.status_code == 422 and said in refused.content.decode()
+    assert Game.objects.count() == before
