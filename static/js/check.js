@@ -1,7 +1,7 @@
 /* The check of a deal as it is entered, on the phone: the same rules and the
  * same words as the server's (games/pages/entry.py and games/engine/), so every
  * tap is answered at once, with or without a network; the server judges the
- * save again. No page here: the page's script (app.js) shows the answer, and
+ * save again. No page here: the entry's script (entry.js) shows the answer, and
  * Node's test runner runs this file over the cases the engine's tests run
  * (tests/cases/entry_checks.json), so the two can't drift apart.
  *

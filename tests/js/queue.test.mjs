@@ -1,11 +1,11 @@
-// The kept deals' queue (its plain-data part in static/js/app.js): the order
+// The kept deals' queue (its plain-data part in static/js/offline.js): the order
 // deals go in, and the numbers they move to when one is recorded under another.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { inOrder, renumbered } = require("../../static/js/app.js");
+const { inOrder, renumbered } = require("../../static/js/offline.js");
 
 const kept = (key, number, created, game = "7") => ({ key, game, number, created, status: "waiting" });
 
