@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import time
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -200,3 +202,24 @@ def test_the_app_s_own_csv_export_is_refused_saying_to_import_the_json(
     refused = client.post(reverse("table_import", args=[table.pk]), {"file": upload}, **headers)
     assert refused.status_code == 422 and said in refused.content.decode()
     assert Game.objects.count() == before
+
+
+def test_the_command_line_imports_results_kept_on_paper_at_the_table_named(owner, table, tmp_path):
+    path = tmp_path / "notebook.csv"
+    path.write_text(BY_GAME, encoding="utf-8")
+    with pytest.raises(CommandError, match="name the table they were kept at with --table"):
+        call_command("import_games", str(path), "--owner", owner.username)
+    assert not Game.objects.exists()
+    out = io.StringIO()
+    # The owner's table, written another way, is that table.
+    call_command(
+        "import_games", str(path), "--owner", owner.username, "--table", "FRIDAY club", stdout=out
+    )
+    assert "Imported 3 games (0 deals)" in out.getvalue()
+    assert list(table.games.values_list("result_only", flat=True)) == [True, True, True]
+    again = io.StringIO()
+    call_command(
+        "import_games", str(path), "--owner", owner.username, "--table", "Friday club", stdout=again
+    )
+    assert "Imported 0 games (0 deals) for ann. 3 were at their tables already." in again.getvalue()
+    assert table.games.count() == 3

@@ -1,4 +1,4 @@
-"""``python manage.py import_games FILE [--owner USERNAME]``."""
+"""``python manage.py import_games FILE [--owner USERNAME] [--table NAME]``."""
 
 from __future__ import annotations
 
@@ -7,18 +7,27 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.formats.reading import ImportRefused, read_history_file
+from games.formats.paper import looks_like_results, read_upload
+from games.formats.reading import ImportRefused
 from games.services.imports import import_history
 
 
 class Command(BaseCommand):
-    help = "Import a game history file (JSON format 1), all games or none."
+    help = (
+        "Import a game history file (JSON format 1), or a CSV of results kept on paper "
+        "(with --table), all games or none."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="The JSON file to import ('-' for standard input).")
         parser.add_argument(
             "--owner",
             help="Username that will own the imported tables (default: the first superuser).",
+        )
+        parser.add_argument(
+            "--table",
+            help="For a CSV of results kept on paper: the table they were kept at "
+            "(the owner's table of that name, made if there is none).",
         )
 
     def handle(self, *args: object, **options: object) -> None:
@@ -31,10 +40,15 @@ class Command(BaseCommand):
                     raw = f.read()
         except OSError as error:
             raise CommandError(f"Can't read {path}: {error.strerror}") from None
+        table = options["table"] or ""
+        if not table and looks_like_results(raw.decode("utf-8-sig", errors="replace")):
+            raise CommandError(
+                "This is a CSV of results: name the table they were kept at with --table NAME."
+            )
         owner = self._owner(options["owner"])
         try:
             # No limit on the number of games here: a whole backup comes this way.
-            games = import_history(read_history_file(raw), owner=owner)
+            games = import_history(read_upload(raw, table=table), owner=owner)
         except ImportRefused as error:
             raise CommandError(f"Nothing imported. {error.message}") from None
         deals = sum(g.deals.count() for g in games)
