@@ -289,7 +289,7 @@ def test_import_command_imports_for_the_named_owner(owner, tmp_path):
     path.write_text(json.dumps(MOON_EXAMPLE), encoding="utf-8")
     out = io.StringIO()
     call_command("import_games", str(path), "--owner", "ann", stdout=out)
-    assert out.getvalue().strip() == "Imported 1 games (3 deals) for ann."
+    assert out.getvalue().strip() == "Imported 1 game (3 deals) for ann."
     assert Game.objects.get().table.owner == owner
 
 

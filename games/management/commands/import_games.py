@@ -12,6 +12,11 @@ from games.formats.reading import ImportRefused
 from games.services.imports import import_history
 
 
+def counted(count: int, noun: str) -> str:
+    """ "1 game", "3 games": the command speaks English, as Django's own do."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 class Command(BaseCommand):
     help = (
         "Import a game history file (JSON format 1), or a CSV of results kept on paper "
@@ -52,9 +57,14 @@ class Command(BaseCommand):
         except ImportRefused as error:
             raise CommandError(f"Nothing imported. {error.message}") from None
         deals = sum(g.deals.count() for g in games)
+        there = (
+            " 1 game was at its table already."
+            if games.skipped == 1
+            else f" {games.skipped} games were at their tables already."
+        )
         self.stdout.write(
-            f"Imported {len(games)} games ({deals} deals) for {owner.get_username()}."
-            + (f" {games.skipped} were at their tables already." if games.skipped else "")
+            f"Imported {counted(len(games), 'game')} ({counted(deals, 'deal')}) "
+            f"for {owner.get_username()}." + (there if games.skipped else "")
         )
 
     def _owner(self, username: object):
