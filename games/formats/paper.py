@@ -81,7 +81,12 @@ def looks_like_our_export(text: str) -> bool:
 
 def _cells(line: str) -> list[str]:
     delimiter = ";" if line.count(";") > line.count(",") else ","
-    return next(csv.reader([line], delimiter=delimiter), [])
+    try:
+        return next(csv.reader([line], delimiter=delimiter), [])
+    except csv.Error:
+        # A cell past the csv module's limit (128 KB): no header of results,
+        # so the file is read as JSON, which says what is wrong with it.
+        return []
 
 
 def _column(cell: str) -> str | None:
@@ -95,7 +100,11 @@ def paper_history(text: str, *, table: str) -> dict:
     text = text.lstrip("\ufeff")
     lines = text.splitlines()
     delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    rows = list(csv.reader(lines, delimiter=delimiter))
+    reader = csv.reader(lines, delimiter=delimiter)
+    try:
+        rows = list(reader)
+    except csv.Error:
+        raise _refuse(reader.line_num, _("a cell is too long to be a result.")) from None
     header = [clean_text(cell).strip() for cell in rows[0]]
     columns = [_column(cell) for cell in header]
     body = [

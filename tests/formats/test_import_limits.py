@@ -76,6 +76,24 @@ def test_json_nested_deep_is_refused_without_running_out_of_stack(phone, table, 
     assert response.status_code == 422 and "nested" in response.content.decode()
 
 
+@pytest.mark.parametrize("depth", [30_000, 50_000])
+def test_objects_nested_deep_on_one_long_line_are_refused_in_words(phone, table, depth):
+    """One line past the csv module's 128 KB cell, read first as a header of results."""
+    raw = b'{"games":' * depth + b"[]" + b"}" * depth
+    response = preview(phone, table, raw)
+    assert response.status_code == 422
+    assert f"nested {depth + 1} levels deep" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_results_with_a_cell_past_the_csv_limit_are_refused_naming_the_line(phone, table):
+    raw = b"date,game,player,total\n2024-01-01,1,Ann,12\n2024-01-01,1,Ben," + b"1" * 200_000
+    response = preview(phone, table, raw)
+    assert response.status_code == 422
+    assert "Line 3: a cell is too long to be a result." in response.content.decode()
+    assert not Game.objects.exists()
+
+
 def test_brackets_inside_text_do_not_count_as_nesting():
     data = copy.deepcopy(MOON_EXAMPLE)
     data["games"][0]["note"] = "[" * 500 + '\\"{' * 100
