@@ -386,3 +386,53 @@ def test_one_import_confirmed_from_several_phones_at_once_imports_once(owner, ta
     assert Game.objects.count() == len(MOON_EXAMPLE["games"]), answers
     assert all(status == 200 for status, _ in answers), answers
     assert sum(again for _, again in answers) == 3, answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_import_with_new_players_confirmed_four_times_at_once_answers_each(
+    live_server, owner, table
+):
+    """Over HTTP, the file's players new to the table: every phone is answered (one
+    answered 500 when two made the same new player), and the games are made once."""
+    import http.client
+    import json
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+    from django.urls import reverse
+
+    from games.models import Game
+    from tests.factories import MOON_EXAMPLE
+
+    url = reverse("table_import", args=[table.pk])
+    phone = Client()
+    phone.force_login(owner)
+    file = SimpleUploadedFile("h.json", json.dumps(MOON_EXAMPLE).encode(), "application/json")
+    page = phone.post(url, {"file": file}).content.decode()
+    token = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    assert table.players.count() == 0
+    host, port = live_server.url.removeprefix("http://").split(":")
+    csrf = "c" * 32
+    headers = {
+        "Cookie": f"sessionid={phone.cookies['sessionid'].value}; csrftoken={csrf}",
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    body = urllib.parse.urlencode({"upload": token, "csrfmiddlewaretoken": csrf})
+    start = threading.Barrier(4)
+
+    def confirm() -> tuple[int, str]:
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        try:
+            start.wait()
+            conn.request("POST", url, body=body, headers=headers)
+            response = conn.getresponse()
+            response.read()
+            return response.status, response.getheader("Location", "")
+        finally:
+            conn.close()
+
+    answers = race(*[confirm] * 4)
+    history = reverse("table_history", args=[table.pk])
+    assert answers == [(302, history)] * 4, answers
+    assert Game.objects.count() == len(MOON_EXAMPLE["games"])
+    assert table.players.count() == 3

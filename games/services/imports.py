@@ -50,6 +50,12 @@ def import_history(
         raise ImportedAlready
     try:
         with transaction.atomic():
+            if table is not None:
+                # One import at a time at a table: the same confirmation sent from
+                # several phones at once waits here, then finds the games made.
+                Table.objects.select_for_update().filter(pk=table.pk).exists()
+                if sent_before(table.games, key):
+                    raise ImportedAlready
             made = _Made()
             skipped = 0
             for game in parsed:
