@@ -49,6 +49,10 @@ def read_upload(raw: bytes, *, table: str) -> Any:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
+    if text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
+        # JSON: never a header line of results (a 2 MB history file is often one
+        # line, and reading it as cells took 1.5 s of its confirmation).
+        return read_history_file(raw)
     if looks_like_results(text):
         return paper_history(text, table=table)
     if looks_like_our_export(text):
