@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -15,7 +16,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -221,3 +222,23 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     return render(
         request, "registration/account_delete.html", context, status=422 if form.errors else 200
     )
+
+
+CSRF_REFUSED = gettext_lazy(
+    "This page was opened before you signed in or out (on this phone, perhaps in another "
+    "tab), so what you sent was not taken. Nothing was changed."
+)
+
+
+def csrf_refused(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form refused by Django's CSRF check (CSRF_FAILURE_VIEW), said in the
+    person's language with what to do: the page was opened before a sign-in,
+    a sign-out or a guest's start changed its key."""
+    referer = request.META.get("HTTP_REFERER", "")
+    back = reverse("home")
+    if url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        parts = urlsplit(referer)
+        back = parts.path + (f"?{parts.query}" if parts.query else "")
+    return render(request, "csrf_refused.html", {"back": back, "said": CSRF_REFUSED}, status=403)

@@ -89,7 +89,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The phone's address and scheme as the front passed them on, from the front only.
+    "scorekeeper.middleware.forwarded_by_the_front_only",
     "django.middleware.security.SecurityMiddleware",
+    # Outside the session's and CSRF's: no cookie on a copy kept for offline use.
+    "scorekeeper.middleware.no_cookies_for_kept_copies",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx answers go out compressed: phones at card tables are often
     # on weak connections. (CSRF tokens are masked per response against BREACH.)
@@ -267,13 +271,14 @@ SECURE_CSP = {
     "base-uri": [CSP.SELF],
 }
 
-# Behind a TLS-terminating proxy in production; see the README.
+# Behind the front (Caddy, deploy/Caddyfile) in production: the addresses it
+# connects from. Only from them are X-Forwarded-For (the phone's address, for
+# every per-address limit) and X-Forwarded-Proto believed
+# (scorekeeper/middleware.py drops them from anyone else).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
+if TRUSTED_PROXIES:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# Behind a proxy that appends the client's address to X-Forwarded-For, so that
-# sign-in throttling counts per client, not per proxy.
-TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", default=False)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
@@ -289,3 +294,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# A form refused by the CSRF check is the app's own page, in the person's language.
+CSRF_FAILURE_VIEW = "accounts.views.csrf_refused"

@@ -47,7 +47,11 @@
   // "force-cache": what the browser has just loaded, not a second download.
   function keepPage(justLoaded) {
     if (!("caches" in window) || !navigator.onLine) return;
-    const request = new Request(location.pathname, { cache: justLoaded ? "force-cache" : "default" });
+    // Marked as a kept copy: its answer sets no cookie (scorekeeper/middleware.py).
+    const request = new Request(location.pathname, {
+      cache: justLoaded ? "force-cache" : "default",
+      headers: { "X-Kept-Copy": "1" },
+    });
     caches.open(PAGES).then((cache) => cache.add(request)).catch(() => {});
   }
   function keepAssets() {

@@ -15,7 +15,12 @@ const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(PAGES).then((cache) => cache.add(OFFLINE_PAGE)).then(() => self.skipWaiting())
+    caches
+      .open(PAGES)
+      // Marked as a kept copy: its answer sets no cookie (scorekeeper/middleware.py), since
+      // it may arrive after a sign-in gave this phone a new CSRF token.
+      .then((cache) => cache.add(new Request(OFFLINE_PAGE, { headers: { "X-Kept-Copy": "1" } })))
+      .then(() => self.skipWaiting())
   );
 });
 

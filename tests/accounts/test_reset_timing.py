@@ -51,7 +51,7 @@ def ask(live_server, email: str, n: int) -> float:
 @pytest.mark.django_db(transaction=True)
 def test_a_known_and_an_unknown_address_take_the_same_time(live_server, settings):
     settings.MAILERS = {"default": {"BACKEND": "tests.accounts.test_reset_timing.SlowRelay"}}
-    settings.TRUST_X_FORWARDED_FOR = True
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
     get_user_model().objects.create_user("ann", "ann@example.com", "a-long-pass-phrase")
     known, unknown = [], []
     for n in range(1, 25):

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts import throttle
+from accounts.models import AddressSlot
 
 START = dt.datetime(2026, 12, 1, 20, 0, tzinfo=dt.UTC)
 PASSWORD = "a-long-pass-phrase"
@@ -101,12 +102,36 @@ def test_five_accounts_an_hour_from_one_address_and_the_window_lasts_an_hour():
     assert not get_user_model().objects.filter(username="later").exists()
 
 
-def test_behind_a_trusted_proxy_throttling_counts_per_client(rf, settings):
-    request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9")
-    assert throttle.client_address(request) == "10.0.0.1"
-    settings.TRUST_X_FORWARDED_FOR = True
-    # The right-most hop is the one the proxy added; earlier ones the client may forge.
-    assert throttle.client_address(request) == "203.0.113.9"
+@pytest.mark.django_db
+def test_behind_the_front_throttling_counts_per_phone(settings):
+    """From the front (TRUSTED_PROXIES) the last hop it appended is the phone; from
+    anyone else X-Forwarded-For is forged and changes nothing."""
+    settings.TRUSTED_PROXIES = ["10.0.0.1", "::1"]
+    forged = {"HTTP_X_FORWARDED_FOR": "6.6.6.6, 203.0.113.9"}
+    for n in range(throttle.SIGNUPS_PER_ADDRESS):
+        assert signup(Client(REMOTE_ADDR="10.0.0.1", **forged), f"ok{n}").status_code == 302
+    assert AddressSlot.objects.filter(address="203.0.113.9").count() == throttle.SIGNUPS_PER_ADDRESS
+    # Another phone behind the front is counted apart.
+    other = {"HTTP_X_FORWARDED_FOR": "203.0.113.10"}
+    assert signup(Client(REMOTE_ADDR="10.0.0.1", **other), "other").status_code == 302
+    # A phone that reaches the app directly can't pass as another.
+    direct = Client(REMOTE_ADDR="192.0.2.5", HTTP_X_FORWARDED_FOR="198.51.100.1")
+    assert signup(direct, "direct").status_code == 302
+    assert not AddressSlot.objects.filter(address="198.51.100.1").exists()
+    assert AddressSlot.objects.filter(address="192.0.2.5").count() == 1
+
+
+def test_https_is_believed_from_the_front_only(rf, settings):
+    from scorekeeper.middleware import forwarded_by_the_front_only
+
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    seen = forwarded_by_the_front_only(lambda request: request)
+    from_front = seen(rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_PROTO="https"))
+    assert from_front.is_secure()
+    forged = seen(rf.get("/", REMOTE_ADDR="192.0.2.5", HTTP_X_FORWARDED_PROTO="https"))
+    assert not forged.is_secure()
+    assert "HTTP_X_FORWARDED_PROTO" not in forged.META
 
 
 def test_a_request_without_an_address_still_signs_in(owner):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.shortcuts import render
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import check_page, sign_in
@@ -51,3 +52,34 @@ def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
     expect(second.get_by_role("link", name="Our table", exact=True)).to_be_visible()
     expect(second.get_by_role("link", name="Our table Alice 17 · Ben 13")).to_be_visible()
     other.close()
+
+
+def test_a_slow_offline_copy_never_undoes_the_guests_new_csrf_token(
+    page: Page, live_server, monkeypatch
+):
+    """The service worker fetches /offline/ on the first page; starting as a guest
+    gives a new CSRF token meanwhile. Its answer arriving after that (a slow
+    network) set the old cookie back, and Start the game was refused."""
+    import time
+
+    from games.views import install
+
+    arrived = []
+
+    def slow_render(request, template, *args, **kwargs):
+        time.sleep(1)
+        arrived.append(template)
+        return render(request, template, *args, **kwargs)
+
+    monkeypatch.setattr(install, "render", slow_render)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(live_server.url + "/")
+    page.wait_for_timeout(600)
+    page.get_by_role("button", name="Start a game").tap()
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5000)
+    assert arrived == ["offline.html"]
+    page.fill("#id_new_players", "Alice, Ben, Cara")
+    first_dealer(page, "Alice").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import struct
 
+import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
@@ -66,6 +67,50 @@ def test_the_offline_page_needs_no_sign_in(client, db):
     response = client.get(reverse("offline"))
     assert response.status_code == 200
     assert "No network" in response.content.decode()
+
+
+def test_the_offline_copy_sets_no_cookie(client, owner):
+    """The service worker fetches it on its own, maybe after a sign-in gave the phone a
+    new CSRF token: had it set the cookie it was sent with, the next form was refused."""
+    client.force_login(owner)
+    client.get(reverse("login"))  # the phone has its CSRF cookie
+    response = client.get(reverse("offline"), headers={"X-Kept-Copy": "1"})
+    assert response.status_code == 200
+    assert list(response.cookies) == []
+    assert "<form" not in response.content.decode()
+
+
+def test_a_game_page_kept_for_offline_sets_no_cookie(client, owner, moon_game):
+    game = moon_game
+    client.force_login(owner)
+    seen = client.get(game.get_absolute_url())
+    assert "csrftoken" in seen.cookies  # an ordinary visit
+    kept = client.get(game.get_absolute_url(), headers={"X-Kept-Copy": "1"})
+    assert kept.status_code == 200 and list(kept.cookies) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en-gb", "That was not sent"), ("nb", "Det ble ikke sendt")],
+)
+def test_a_form_refused_by_the_csrf_check_says_what_to_do_in_the_persons_words(
+    owner, moon_game, language, said
+):
+    from django.test import Client
+
+    game = moon_game
+    phone = Client(enforce_csrf_checks=True, headers={"Accept-Language": language})
+    phone.force_login(owner)
+    response = phone.post(
+        reverse("game_new", args=[game.table_id]),
+        {"csrfmiddlewaretoken": "x" * 32},
+        headers={"Referer": "http://testserver" + game.get_absolute_url()},
+    )
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert said in page and "verification failed" not in page
+    assert f'href="{game.get_absolute_url()}"' in page
+    assert game.table.games.count() == 1
 
 
 def test_the_service_worker_knows_hashed_static_names_from_unhashed_ones(client, db):
