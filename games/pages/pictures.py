@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from django.core.cache import caches
 from django.utils import timezone
@@ -119,15 +120,30 @@ def draw(picture: Picture) -> bytes:
     return out.getvalue()
 
 
-def kept_picture(key: str, picture: Callable[[], Picture]) -> bytes:
-    """The PNG kept under ``key`` (what it shows, in the page's language), drawn once."""
-    cache = caches["default"]
-    key = "picture:" + hashlib.sha256(f"{key}:{get_language()}".encode()).hexdigest()
-    png = cache.get(key)
-    if png is None:
-        png = draw(picture())
-        cache.set(key, png, KEPT_FOR)
-    return png
+class KeptPicture(NamedTuple):
+    """A picture by what it shows (in the page's language): its ETag is known
+    before it is drawn or read, so a phone that has it is answered 304."""
+
+    key: str
+    picture: Callable[[], Picture]
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.key.removeprefix("picture:")[:40]}"'
+
+    def png(self) -> bytes:
+        """The PNG kept under its key, drawn once."""
+        cache = caches["default"]
+        png = cache.get(self.key)
+        if png is None:
+            png = draw(self.picture())
+            cache.set(self.key, png, KEPT_FOR)
+        return png
+
+
+def kept_picture(shows: str, picture: Callable[[], Picture]) -> KeptPicture:
+    key = "picture:" + hashlib.sha256(f"{shows}:{get_language()}".encode()).hexdigest()
+    return KeptPicture(key, picture)
 
 
 def _places(totals: Sequence[int], lowest_wins: bool = True) -> list[int]:
@@ -135,7 +151,7 @@ def _places(totals: Sequence[int], lowest_wins: bool = True) -> list[int]:
     return [ordered.index(total) + 1 for total in totals]
 
 
-def game_picture(game: Game) -> bytes:
+def game_picture(game: Game) -> KeptPicture:
     """A game: its players by total, lowest first, the winner marked."""
 
     def picture() -> Picture:
@@ -157,7 +173,9 @@ def game_picture(game: Game) -> bytes:
     return kept_picture(f"game:{game.pk}:{game.version}:{game.table.name}", picture)
 
 
-def evening_picture(evening: ClubNight, standings: Callable[[], Sequence], version: str) -> bytes:
+def evening_picture(
+    evening: ClubNight, standings: Callable[[], Sequence], version: str
+) -> KeptPicture:
     """A club night's standings as they are."""
 
     def picture() -> Picture:
@@ -179,7 +197,7 @@ def evening_picture(evening: ClubNight, standings: Callable[[], Sequence], versi
     return kept_picture(f"evening:{evening.pk}:{version}:{evening.table.name}", picture)
 
 
-def ladder_picture(table: Table) -> bytes:
+def ladder_picture(table: Table) -> KeptPicture:
     """The ladder's ranked players, best first."""
     rated = (
         PlayerRating.objects.filter(player__table=table)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import get_conditional_response
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
@@ -20,66 +21,72 @@ from games.access import (
 )
 from games.models import ClubNight, Game
 from games.pages import clubnight
-from games.pages.pictures import evening_picture, game_picture, ladder_picture
+from games.pages.pictures import KeptPicture, evening_picture, game_picture, ladder_picture
 from games.services import clubnights
 
 
-def _png(png: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(png, content_type="image/png")
+def _png(request: HttpRequest, kept: KeptPicture, name: str) -> HttpResponse:
+    """The picture, or 304 to a phone (or a chat app's preview) that has this one:
+    what it shows is in its ETag, so a changed game has another."""
+    response = get_conditional_response(request, etag=kept.etag)
+    if response is None:
+        response = HttpResponse(kept.png(), content_type="image/png")
+    response["ETag"] = kept.etag
     response["Content-Disposition"] = f'inline; filename="{slugify(name) or "scores"}.png"'
-    # What it shows is in its address's key: a changed game draws afresh.
-    response["Cache-Control"] = "private, max-age=60"
+    response["Cache-Control"] = "private, no-cache"
     return response
 
 
-def _game(game: Game) -> HttpResponse:
-    return _png(game_picture(game), f"{game.table.name}-{game.pk}")
+def _game(request: HttpRequest, game: Game) -> HttpResponse:
+    return _png(request, game_picture(game), f"{game.table.name}-{game.pk}")
 
 
-def _evening(evening: ClubNight) -> HttpResponse:
-    png = evening_picture(
+def _evening(request: HttpRequest, evening: ClubNight) -> HttpResponse:
+    kept = evening_picture(
         evening,
         lambda: clubnight.standings(evening, clubnights.rounds(evening)),
         clubnight.evening_version(evening),
     )
-    return _png(png, evening.name)
+    return _png(request, kept, evening.name)
 
 
 @login_required
 @require_GET
 def game_picture_view(request: HttpRequest, pk: int) -> HttpResponse:
-    return _game(get_game_for_user(request, pk))
+    return _game(request, get_game_for_user(request, pk))
 
 
 @require_GET
 def watch_game_picture(request: HttpRequest, token: str) -> HttpResponse:
-    return _game(get_object_or_404(watched_by_own_link(token).select_related("table")))
+    return _game(request, get_object_or_404(watched_by_own_link(token).select_related("table")))
 
 
 @require_GET
 def watch_table_game_picture(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    return _game(get_object_or_404(watched_by_table_link(token).select_related("table"), pk=pk))
+    return _game(
+        request, get_object_or_404(watched_by_table_link(token).select_related("table"), pk=pk)
+    )
 
 
 @login_required
 @require_GET
 def evening_picture_view(request: HttpRequest, pk: int) -> HttpResponse:
-    return _evening(get_evening_for_user(request, pk))
+    return _evening(request, get_evening_for_user(request, pk))
 
 
 @require_GET
 def watch_evening_picture(request: HttpRequest, token: str) -> HttpResponse:
-    return _evening(watched_evening(token))
+    return _evening(request, watched_evening(token))
 
 
 @login_required
 @require_GET
 def ladder_picture_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    return _png(ladder_picture(table), f"{table.name}-ladder")
+    return _png(request, ladder_picture(table), f"{table.name}-ladder")
 
 
 @require_GET
 def watch_ladder_picture(request: HttpRequest, token: str) -> HttpResponse:
     table = watched_table(token)
-    return _png(ladder_picture(table), f"{table.name}-ladder")
+    return _png(request, ladder_picture(table), f"{table.name}-ladder")

@@ -84,6 +84,28 @@ def test_a_second_request_draws_nothing_until_the_game_changes(client_owner, fin
     assert len(drawn) == 3
 
 
+def test_a_phone_that_has_the_picture_is_answered_304_without_reading_it(
+    client_owner, finished, monkeypatch
+):
+    """Every preview and every Share downloaded the whole picture again (42 KB)."""
+    url = reverse("game_picture", args=[finished.pk])
+    first = client_owner.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag and "no-cache" in first["Cache-Control"]
+    read_back = []
+    monkeypatch.setattr(pictures.KeptPicture, "png", lambda kept: read_back.append(kept))
+    again = client_owner.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b"" and read_back == []
+    assert again["ETag"] == etag
+    # Another language, or the game moved on: another picture, another ETag.
+    assert client_owner.get(url, headers={"If-None-Match": etag}, **NB).status_code == 200
+    monkeypatch.undo()
+    client_owner.post(reverse("game_note", args=[finished.pk]), {"note": "A good one"})
+    changed = client_owner.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert changed.content[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 @pytest.mark.parametrize(
     ("headers", "night", "ladder"),
     [
