@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "backups",
 ]
 
 MIDDLEWARE = [
@@ -294,6 +295,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Where `manage.py backup` writes (daily, from deploy/scorekeeper-daily.timer).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "kept-backups")
 
 # A form refused by the CSRF check is the app's own page, in the person's language.
 CSRF_FAILURE_VIEW = "accounts.views.csrf_refused"

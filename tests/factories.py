@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from datetime import date
+from datetime import date, timedelta
 
+import time_machine
+from django.utils import timezone
 from hypothesis import strategies as st
 
 from games import engine
@@ -22,9 +25,14 @@ from games.models import (
     Seat,
     Table,
 )
+from games.pages import clubnight as night
+from games.pages.ladder import ladder, record, season_ladder
+from games.services import clubnights
 from games.services.clubnights import evening_start
-from games.services.deals import deal_record
+from games.services.deals import deal_delete, deal_record
+from games.services.games import game_start
 from games.services.sharing import watch_link_replace
+from games.services.tables import season_add
 
 
 def builtin(name: str) -> Ruleset:
@@ -352,3 +360,70 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 def text(response) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
+
+
+# --- A club, and every figure its pages show (a backup must restore them) ---
+
+START = timezone.now() - timedelta(days=40)
+
+
+def play_hearts(table, players, winner: int, *, days: int):
+    """A game of Hearts only (to 50) played ``days`` after START: ``winner`` takes nothing."""
+    with time_machine.travel(START + timedelta(days=days), tick=False):
+        game = game_start(
+            table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0
+        )
+        scores = [0 if i == winner else 13 for i in range(len(players))]
+        while not Game.objects.get(pk=game.pk).is_finished:
+            deal_record(game=game, entry=engine.PointsEntry(tuple(scores)), by=None)
+    return game
+
+
+def make_club(owner) -> Table:
+    """A club's table: games re-opened and finished again, a season and a club night."""
+    table = Table.objects.create(name="Friday club", owner=owner)
+    people = [table.players.create(name=n) for n in ("Ann", "Bo", "Cy", "Di")]
+    first = play_hearts(table, people[:3], 0, days=1)
+    play_hearts(table, people[1:], 1, days=2)
+    play_hearts(table, [people[0], people[2], people[3]], 2, days=12)
+    # The first game re-opened and finished again, last: rated after the others.
+    with time_machine.travel(START + timedelta(days=20), tick=False):
+        last = first.deals.order_by("-number").first()
+        entry = last.get_entry()
+        deal_delete(deal=last, by=owner)
+        deal_record(game=first, entry=entry, by=owner)
+    season_add(table=table, name="Autumn", starts=(START + timedelta(days=10)).date(),
+               ends=(START + timedelta(days=25)).date())  # fmt: skip
+    with time_machine.travel(START + timedelta(days=30), tick=False):
+        evening = clubnights.evening_start(
+            table=table, name="Club night", day=(START + timedelta(days=30)).date(),
+            scoring="places", ruleset=builtin("Hearts only"), players=people[:3], by=owner,
+        )  # fmt: skip
+        clubnights.round_start(evening=evening, number=1, by=owner)
+        game = evening.games.get()
+        while not Game.objects.get(pk=game.pk).is_finished:
+            deal_record(game=game, entry=engine.PointsEntry((13, 0, 13)), by=None)
+    return table
+
+
+def club_figures(table: Table) -> dict:
+    """What the table page, the season's page, the players' pages and the club night show."""
+
+    def plain(rows):
+        return [{k: v for k, v in dataclasses.asdict(r).items() if k != "player"} for r in rows]
+
+    evening = ClubNight.objects.get(table=table)
+    return {
+        "ladder": plain(ladder(table)),
+        "seasons": {s.name: plain(season_ladder(table, s)) for s in table.seasons.all()},
+        "players": {p.name: dataclasses.asdict(record(p)) for p in table.players.all()},
+        "club night": plain(night.standings(evening, clubnights.rounds(evening))),
+        "rounds": [
+            [sorted(s.player.name for s in g.seats.all()) for g in r]
+            for r in clubnights.rounds(evening)
+        ],
+        "games": sorted(
+            (g.finished_at, g.started_at, tuple(g.seats.values_list("total", flat=True)))
+            for g in table.games.all()
+        ),
+    }

@@ -15,7 +15,7 @@ from games.models import ClubNight, Deal, Ruleset
 ROOT = Path(__file__).resolve().parent.parent
 CODE = [
     path
-    for folder in ("games", "accounts", "scorekeeper")
+    for folder in ("games", "accounts", "backups", "scorekeeper")
     for path in sorted((ROOT / folder).rglob("*.py"))
     if "migrations" not in path.parts
 ]
