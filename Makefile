@@ -1,4 +1,5 @@
 # make run: set up and serve on http://127.0.0.1:8000   make test: the whole suite
+# make production: the production stack on https://localhost:8443
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test lint format pytest jstest e2e browser gettext ocr wrk messages bench load clean
+.PHONY: run test production lint format pytest jstest e2e browser gettext ocr wrk messages bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +21,11 @@ run: $(VENV)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py createcachetable
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# What a club's server runs, on this machine (deploy/production.py): PostgreSQL,
+# gunicorn and Caddy on https://localhost:8443. Ctrl-C stops it; the data stays.
+production: $(VENV)/.installed
+	$(BIN)/python -m deploy.production
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -88,3 +88,42 @@ def client_owner(client, owner):
 def client_outsider(client, outsider):
     client.force_login(outsider)
     return client
+
+
+@pytest.fixture(scope="session")
+def front(tmp_path_factory):
+    """The production stack (deploy/production.py: gunicorn, and Caddy in front over
+    HTTPS and HTTP/2 with its local authority) on free ports and a database of its
+    own, as a club's server runs it. On PostgreSQL only (.ci/run's second run)."""
+    import os
+    import socket
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the front serves PostgreSQL, as a club's server does (.ci/run)")
+    from deploy import production
+
+    def free_port() -> int:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    db = connection.settings_dict
+    name = f"scorekeeper_front_{os.getpid()}"
+    server = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    state = tmp_path_factory.mktemp("production")
+    with production.stack(
+        state=state,
+        database_url=f"{server}/{name}",
+        https_port=free_port(),
+        http_port=free_port(),
+        app=f"127.0.0.1:{free_port()}",
+        # Two workers whatever the cores: the same stack on any machine.
+        extra_env={"WEB_CONCURRENCY": "2"},
+    ) as running:
+        yield running
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as pg:
+        pg.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

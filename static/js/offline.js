@@ -504,6 +504,19 @@
     }
   });
 
+  // The front answered for an app that is restarting (an upgrade): as good as no network.
+  const UNREACHABLE = [502, 503, 504];
+  page.addEventListener("htmx:responseError", (event) => {
+    const elt = event.detail.elt;
+    if (!UNREACHABLE.includes(event.detail.xhr.status)) return;
+    if (isPoll(event)) {
+      markOffline();
+    } else if (elt.matches && elt.matches("#entry form[hx-post]")) {
+      markOffline();
+      keepDeal(elt);
+    }
+  });
+
   // A poll is known by its address: its element may be swapped out by then.
   function isPoll(event) {
     const info = event.detail.pathInfo || {};

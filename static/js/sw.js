@@ -12,6 +12,7 @@ const PAGES = "sk-pages-" + VERSION;
 const OFFLINE_PAGE = "/offline/";
 const GAME_PAGE = /^\/games\/\d+\/$/;
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
+const UNREACHABLE = [502, 503, 504];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -66,6 +67,8 @@ self.addEventListener("fetch", (event) => {
 
   if (request.mode === "navigate") {
     // The network first, so the table sees the latest; the kept copy without it.
+    const kept = () =>
+      caches.open(PAGES).then((cache) => cache.match(url.pathname).then((copy) => copy || cache.match(OFFLINE_PAGE)));
     event.respondWith(
       fetch(request)
         .then((response) => {
@@ -73,15 +76,16 @@ self.addEventListener("fetch", (event) => {
             const copy = response.clone();
             caches.open(PAGES).then((cache) => cache.put(url.pathname, copy));
           }
+          // The front answering for an app that is restarting: the kept copy, if any.
+          if (UNREACHABLE.includes(response.status)) {
+            return caches
+              .open(PAGES)
+              .then((cache) => cache.match(url.pathname))
+              .then((copy) => copy || response);
+          }
           return response;
         })
-        .catch(() =>
-          caches
-            .open(PAGES)
-            .then((cache) =>
-              cache.match(url.pathname).then((kept) => kept || cache.match(OFFLINE_PAGE))
-            )
-        )
+        .catch(kept)
     );
   }
 });

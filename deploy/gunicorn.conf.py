@@ -1,0 +1,19 @@
+"""gunicorn's settings, for a club's server and for `make production` alike."""
+
+import os
+
+# Only the front reaches the app (deploy/Caddyfile): never on a public address.
+bind = os.environ.get("SCOREKEEPER_APP", "127.0.0.1:8000")
+# Sync workers, one per core: with PostgreSQL on the same cores, more were
+# slower here (README, Performance). WEB_CONCURRENCY sets another number.
+workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 2)
+# A reload (HUP, `systemctl reload scorekeeper`) starts new workers on the new
+# code while the old ones finish what they are answering, up to this long.
+graceful_timeout = 30
+timeout = 60  # the biggest import takes a few seconds; nothing takes a minute
+# What the phones ask for goes to the front's log; the app's own errors here.
+accesslog = None
+errorlog = "-"
+# The front is the only client: its X-Forwarded-Proto is read by Django
+# (TRUSTED_PROXIES), not by gunicorn.
+forwarded_allow_ips = ""
