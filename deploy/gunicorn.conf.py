@@ -17,3 +17,6 @@ errorlog = "-"
 # The front is the only client: its X-Forwarded-Proto is read by Django
 # (TRUSTED_PROXIES), not by gunicorn.
 forwarded_allow_ips = ""
+# Reloads come as signals (systemd's ExecReload, deploy/production.py): no control
+# socket in a home folder, which several gunicorns on one machine would share.
+control_socket_disable = True

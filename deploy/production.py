@@ -247,7 +247,7 @@ def stack(
         gunicorn = start_app(env, log)
         caddy = start_front(env, log)
         running = Stack(
-            f"https://localhost:{https_port}", https_port, app, env, state, gunicorn, caddy
+            f"https://localhost:{https_port}", https_port, app, env, state, gunicorn, caddy, log
         )
         try:
             wait_until_serving(running)
