@@ -253,8 +253,9 @@ def stack(
             wait_until_serving(running)
             yield running
         finally:
-            stop(caddy)
-            stop(gunicorn)
+            # The front first, so nothing new reaches the app while it finishes.
+            stop(running.caddy)
+            stop(running.gunicorn)
 
 
 def _interrupt(signum, frame) -> None:
