@@ -55,12 +55,19 @@ class Stack:
         workers on it, the old ones finishing what they answer (gunicorn's HUP)."""
         self.gunicorn.send_signal(signal.SIGHUP)
 
-    def restart_app(self, *, down_for: float = 0) -> None:
-        """The app stopped (its requests finished) and started again, as after a
-        crash or a reboot; the front stays up and holds what comes meanwhile."""
+    def stop_app(self) -> None:
+        """The app stopped (its requests finished); the front stays up."""
         stop(self.gunicorn)
-        time.sleep(down_for)
+
+    def start_app(self) -> None:
         self.gunicorn = start_app(self.env, self.log)
+
+    def restart_app(self, *, down_for: float = 0) -> None:
+        """Stopped and started again, as after a crash or a reboot: the front holds
+        what comes meanwhile (SCOREKEEPER_UPSTREAM_WAIT) until the app is back."""
+        self.stop_app()
+        time.sleep(down_for)
+        self.start_app()
 
 
 def say(line: str) -> None:
@@ -135,7 +142,9 @@ def stack_env(
     *, state: Path, database_url: str, https_port: int, http_port: int, app: str, admin: str
 ) -> dict[str, str]:
     """The environment both the app and the front read (deploy/scorekeeper.env on a server)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_SETTINGS_MODULE")}
+    # Nothing of the shell running it that would change the app (a test run's own flags).
+    unsafe = ("DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    env = {k: v for k, v in os.environ.items() if k not in unsafe}
     env.update(
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
         SECRET_KEY=secret_key(state),

@@ -119,8 +119,10 @@ def front(tmp_path_factory):
         https_port=free_port(),
         http_port=free_port(),
         app=f"127.0.0.1:{free_port()}",
-        # Two workers whatever the cores: the same stack on any machine.
-        extra_env={"WEB_CONCURRENCY": "2"},
+        # Two workers whatever the cores: the same stack on any machine. Requests
+        # held 5 s while the app restarts (10 s on a server), so the browser test
+        # meets the gap soon.
+        extra_env={"WEB_CONCURRENCY": "2", "SCOREKEEPER_UPSTREAM_WAIT": "5s"},
     ) as running:
         yield running
     import psycopg

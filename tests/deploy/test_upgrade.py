@@ -118,7 +118,7 @@ def test_an_upgrade_while_a_phone_saves_every_second_loses_and_doubles_nothing(f
     time.sleep(3)
     # A stop and a start (a crash, a reboot, a restart by hand): the front holds
     # what comes meanwhile until the app is back.
-    front.restart_app(down_for=2)
+    front.restart_app(down_for=1)
     time.sleep(4)
     saving.stopping.set()
     saving.join(60)
