@@ -47,7 +47,9 @@ def server_env(database_url: str, static_root: str) -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="scorekeeper.settings",
         DATABASE_URL=database_url,
         SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS=HOST,
+        ALLOWED_HOSTS=f"{HOST},localhost",
+        # The front (bench/front.py) connects from loopback, as in production.
+        TRUSTED_PROXIES=HOST,
         # Plain HTTP on loopback; a real deployment sits behind TLS.
         SECURE_SSL_REDIRECT="0",
         SESSION_COOKIE_SECURE="0",
@@ -225,25 +227,28 @@ def lua(value) -> str:
     return "{" + ", ".join(f"[{lua(k)}] = {lua(v)}" for k, v in value.items()) + "}"
 
 
-def wrk(script: str, port: int, seconds: float, args, folder: str) -> dict:
+def wrk(script: str, base: str, seconds: float, args, folder: str) -> dict:
     path = Path(folder) / "kind.lua"
     path.write_text(script)
     command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{max(1, round(seconds))}s"]
-    command += ["--timeout", "10s", "-s", str(path), f"http://{HOST}:{port}/"]
+    command += ["--timeout", "10s", "-s", str(path), base + "/"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
     if result.returncode != 0:
         raise SystemExit(f"wrk failed: {result.stderr.strip()}")
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def measure(kind: str, args, port: int, seed: dict, auth: dict, etag: str, folder: str) -> dict:
+def measure(kind: str, args, base: str, seed: dict, auth: dict, etag: str, folder: str) -> dict:
+    """``kind`` against ``base`` (gunicorn straight, or the front over HTTPS)."""
     method, paths, body, headers = requests_for(kind, seed, auth, etag)
+    if base.startswith("https:"):
+        headers = {**headers, "Origin": base}  # Django checks it over HTTPS
     values = {"method": lua(method), "paths": lua(paths), "body": lua(body)}
     values.update(headers=lua(headers), expected=EXPECTED.get(kind, 200))
     # Warm up first (each worker keeps pages and built SQL in its own memory).
-    wrk(WRK_SCRIPT % {**values, "limit": 10**9}, port, 1, args, folder)
+    wrk(WRK_SCRIPT % {**values, "limit": 10**9}, base, 1, args, folder)
     limit = max(1, args.requests // args.threads)
-    found = wrk(WRK_SCRIPT % {**values, "limit": limit}, port, args.seconds, args, folder)
+    found = wrk(WRK_SCRIPT % {**values, "limit": limit}, base, args.seconds, args, folder)
     seconds = found["duration_us"] / 1e6
     return {
         "requests": found["requests"],
@@ -271,6 +276,32 @@ def run_json(env: dict[str, str], module: str, *args: str) -> dict:
     return json.loads(done.stdout)
 
 
+def through_the_front(args, port: int, seed: dict, auth: dict, etag: str, tmp: str, straight):
+    """Each kind again through Caddy over HTTPS, as a share of the same kind
+    straight from gunicorn in this run; then the slow phone's cold game page
+    over HTTP/2 through the front against HTTP/1.1 straight."""
+    from bench import front
+
+    found: dict = {"kinds": {}}
+    with front.caddy(port, f"{tmp}/static", tmp) as https_port:
+        base = f"https://localhost:{https_port}"
+        for name, direct in straight.items():
+            kind = name.split(" #")[0]
+            if name != kind and not name.endswith(" #1"):
+                continue  # one round through the front, next to the first straight
+            row = measure(kind, args, base, seed, auth, etag, tmp)
+            row["share_of_direct"] = round(row["rps"] / direct["rps"], 3) if direct["rps"] else 0
+            found["kinds"][kind] = row
+            print(f"  {kind}, through the front: {row['rps']} req/s", flush=True)
+        sid = dict(part.split("=", 1) for part in auth["cookie"].split("; "))["sessionid"]
+        cookie = {"name": "sessionid", "value": sid}
+        found["phone"] = front.phone_rows(
+            f"http://{HOST}:{port}", base, f"/games/{seed['game']}/", cookie, args.phone_runs
+        )
+        found["phone"]["throttling"] = front.THROTTLING
+    return found
+
+
 def markdown(results: dict) -> str:
     lines = [
         f"Benchmark on {results['machine']['cores']} cores, {results['machine']['database']}, "
@@ -286,6 +317,35 @@ def markdown(results: dict) -> str:
             f"| {kind} | {row['rps']} | {row['ratio']:.0%} | {row['p50_ms']} | "
             f"{row['p95_ms']} | {row['p99_ms']} | {row['errors']} |"
         )
+    front = results.get("front")
+    if front:
+        lines += [
+            "",
+            "Through the front (Caddy, HTTPS; wrk speaks HTTP/1.1 over TLS), as a share of "
+            "the same request straight from gunicorn:",
+            "",
+            "| request | req/s | share of straight | p99 ms | errors |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for kind, row in front["kinds"].items():
+            lines.append(
+                f"| {kind} | {row['rps']} | {row['share_of_direct']:.0%} | {row['p99_ms']} | "
+                f"{row['errors']} |"
+            )
+        phone = front["phone"]
+        t = phone["throttling"]
+        lines += [
+            "",
+            f"The 60-deal game page, cold, on the slow phone ({t['cpu']}× CPU, "
+            f"{t['latency_ms']} ms, {t['down_bps'] / 1e6:.1f} Mbit/s), until its entry is ready:",
+            "",
+            "| served | protocol | median ms | runs ms |",
+            "|---|---|---:|---|",
+        ]
+        for name, row in phone.items():
+            if name != "throttling":
+                runs = ", ".join(str(ms) for ms in row["runs_ms"])
+                lines.append(f"| {name} | {row['protocol']} | {row['median_ms']} | {runs} |")
     big = results.get("big_import")
     if big:
         lines += [
@@ -308,6 +368,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="measure each kind this many times")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--tables", type=int, default=20, help="tables to seed")
+    parser.add_argument("--no-front", action="store_true", help="gunicorn straight only")
+    parser.add_argument("--phone-runs", type=int, default=3, help="cold pages each way")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
@@ -349,7 +411,7 @@ def main() -> None:
             kinds = [k for k in KINDS if not args.only or k in args.only or k == KINDS[0]]
             for round_ in range(args.rounds):
                 for kind in kinds:
-                    row = measure(kind, args, port, seed, auth, etag, tmp)
+                    row = measure(kind, args, f"http://{HOST}:{port}", seed, auth, etag, tmp)
                     name = kind if args.rounds == 1 else f"{kind} #{round_ + 1}"
                     results["kinds"][name] = row
                     print(f"  {name}: {row['rps']} req/s, p99 {row['p99_ms']} ms", flush=True)
@@ -360,6 +422,10 @@ def main() -> None:
                 base = "trivial view" + name[len(name.split(" #")[0]) :]
                 trivial = results["kinds"][base]["rps"]
                 row["ratio"] = round(row["rps"] / trivial, 3) if trivial else 0
+            if not args.no_front:
+                results["front"] = through_the_front(
+                    args, port, seed, auth, etag, tmp, results["kinds"]
+                )
         # The biggest history file the web takes (500 games of 90 deals),
         # imported as its confirmation imports it, with the server stopped.
         results["big_import"] = run_json(env, "bench.big_import")
@@ -368,7 +434,8 @@ def main() -> None:
     (ROOT / "bench" / "results.md").write_text(table)
     print()
     print(table)
-    failed = sum(row["errors"] for row in results["kinds"].values())
+    rows = [*results["kinds"].values(), *results.get("front", {}).get("kinds", {}).values()]
+    failed = sum(row["errors"] for row in rows)
     if failed:
         print(f"{failed} requests failed or answered an unexpected status.")
         sys.exit(1)

@@ -138,10 +138,31 @@ def secret_key(state: Path) -> str:
     return path.read_text().strip()
 
 
-def stack_env(
-    *, state: Path, database_url: str, https_port: int, http_port: int, app: str, admin: str
-) -> dict[str, str]:
-    """The environment both the app and the front read (deploy/scorekeeper.env on a server)."""
+def front_env(*, state: Path, https_port: int, http_port: int, app: str, static: Path) -> dict:
+    """What the front reads (deploy/front.env on a server): where it serves, with
+    which certificate, and where the app and the static files are."""
+    return {
+        "SCOREKEEPER_SITE": f"localhost:{https_port}",
+        "SCOREKEEPER_TLS": "internal",
+        "SCOREKEEPER_HTTPS_PORT": str(https_port),
+        "SCOREKEEPER_HTTP_PORT": str(http_port),
+        "SCOREKEEPER_APP": app,
+        "SCOREKEEPER_STATIC": str(static),
+        "SCOREKEEPER_CADDY_ADMIN": f"unix/{state / 'caddy-admin.sock'}",
+        # Caddy keeps its local authority and certificates here, not in ~/.local.
+        "XDG_DATA_HOME": str(state / "caddy" / "data"),
+        "XDG_CONFIG_HOME": str(state / "caddy" / "config"),
+    }
+
+
+def authority(state: Path) -> Path:
+    """The root certificate of the front's local authority, for phones to trust."""
+    return state / "caddy" / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+
+
+def stack_env(*, state: Path, database_url: str, https_port: int, http_port: int, app: str):
+    """The environment both the app and the front read (deploy/scorekeeper.env and
+    deploy/front.env on a server)."""
     # Nothing of the shell running it that would change the app (a test run's own flags).
     unsafe = ("DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
     env = {k: v for k, v in os.environ.items() if k not in unsafe}
@@ -154,17 +175,9 @@ def stack_env(
         TRUSTED_PROXIES="127.0.0.1,::1",
         STATIC_ROOT=str(state / "static"),
         BACKUP_DIR=str(state / "backups"),
-        SCOREKEEPER_SITE=f"localhost:{https_port}",
-        SCOREKEEPER_TLS="internal",
-        SCOREKEEPER_HTTPS_PORT=str(https_port),
-        SCOREKEEPER_HTTP_PORT=str(http_port),
-        SCOREKEEPER_APP=app,
-        SCOREKEEPER_STATIC=str(state / "static"),
-        SCOREKEEPER_CADDY_ADMIN=admin,
-        # Caddy keeps its local authority and certificates here, not in ~/.local.
-        XDG_DATA_HOME=str(state / "caddy" / "data"),
-        XDG_CONFIG_HOME=str(state / "caddy" / "config"),
     )
+    env.update(front_env(state=state, https_port=https_port, http_port=http_port, app=app,
+                         static=state / "static"))  # fmt: skip
     return env
 
 
@@ -240,16 +253,14 @@ def stack(
     https_port: int = 8443,
     http_port: int = 8080,
     app: str = "127.0.0.1:8000",
-    admin: str | None = None,
     extra_env: dict[str, str] | None = None,
 ) -> Iterator[Stack]:
     """The whole stack, running until the block ends; the data stays."""
     ensure_caddy()
     ensure_postgresql(database_url)
     state.mkdir(parents=True, exist_ok=True)
-    admin = admin or f"unix/{state / 'caddy-admin.sock'}"
     env = stack_env(state=state, database_url=database_url, https_port=https_port,
-                    http_port=http_port, app=app, admin=admin)  # fmt: skip
+                    http_port=http_port, app=app)  # fmt: skip
     env.update(extra_env or {})
     prepare(env)
     with open(state / "stack.log", "a") as log:
