@@ -8,7 +8,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test production lint format pytest jstest e2e browser gettext ocr wrk messages bench load clean
+.PHONY: run test production lint format pytest jstest e2e browser caddy gettext ocr wrk messages bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,7 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 
 # The fast suite: everything but the browser tests.
-pytest: $(VENV)/.installed gettext ocr
+pytest: $(VENV)/.installed gettext ocr caddy
 	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
 
 # The phone's check of an entry against the cases the engine is held to
@@ -53,6 +53,13 @@ browser:
 	@test -x $(CHROMIUM) || { \
 		echo "Installing Chromium (apt-get)…"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# Debian's Caddy, the production front (deploy/Caddyfile): the tests of the front
+# serve through it, and its certutil lets the browser trust Caddy's local authority.
+caddy:
+	@command -v caddy >/dev/null && command -v certutil >/dev/null || { \
+		echo "Installing Caddy (apt-get)…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy libnss3-tools >/dev/null; }
 
 # GNU gettext: the translation tests extract and compile the catalogue.
 gettext:
