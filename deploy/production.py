@@ -40,15 +40,11 @@ class Stack:
     state: Path
     gunicorn: subprocess.Popen
     caddy: subprocess.Popen
+    log: object  # where both write
 
     @property
     def authority(self) -> Path:
-        """The root certificate of Caddy's local authority, for phones to trust."""
-        return (
-            self.state / "caddy" / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
-        )
-
-    log: object = None
+        return authority(self.state)
 
     def reload_app(self) -> None:
         """What an upgrade does once the new code is in place and migrated: new

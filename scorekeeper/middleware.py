@@ -66,7 +66,9 @@ def no_cookies_for_kept_copies(get_response: Callable[[HttpRequest], HttpRespons
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
-        if KEPT_COPY_HEADER in request.META or request.path == "/offline/":
+        # The offline page by its name too: a phone's older service worker does not mark it.
+        match = getattr(request, "resolver_match", None)
+        if KEPT_COPY_HEADER in request.META or (match and match.url_name == "offline"):
             response.cookies.clear()
         return response
 

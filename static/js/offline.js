@@ -47,7 +47,7 @@
   // "force-cache": what the browser has just loaded, not a second download.
   function keepPage(justLoaded) {
     if (!("caches" in window) || !navigator.onLine) return;
-    // Marked as a kept copy: its answer sets no cookie (scorekeeper/middleware.py).
+    // Marked: its answer sets no cookie (scorekeeper/middleware.py).
     const request = new Request(location.pathname, {
       cache: justLoaded ? "force-cache" : "default",
       headers: { "X-Kept-Copy": "1" },
@@ -493,28 +493,20 @@
     }
   });
 
-  page.addEventListener("htmx:sendError", (event) => {
+  // No network under a poll or a save, or the front answering for an app that is
+  // restarting (an upgrade): the save is kept; its key makes a resend safe.
+  function unreachable(event) {
     const elt = event.detail.elt;
     if (isPoll(event)) {
       markOffline();
     } else if (elt.matches && elt.matches("#entry form[hx-post]")) {
-      // The network failed under the save: keep it; its key makes a resend safe.
       markOffline();
       keepDeal(elt);
     }
-  });
-
-  // The front answered for an app that is restarting (an upgrade): as good as no network.
-  const UNREACHABLE = [502, 503, 504];
+  }
+  page.addEventListener("htmx:sendError", unreachable);
   page.addEventListener("htmx:responseError", (event) => {
-    const elt = event.detail.elt;
-    if (!UNREACHABLE.includes(event.detail.xhr.status)) return;
-    if (isPoll(event)) {
-      markOffline();
-    } else if (elt.matches && elt.matches("#entry form[hx-post]")) {
-      markOffline();
-      keepDeal(elt);
-    }
+    if ([502, 503, 504].includes(event.detail.xhr.status)) unreachable(event);
   });
 
   // A poll is known by its address: its element may be swapped out by then.
