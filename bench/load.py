@@ -142,10 +142,13 @@ def honest_deal(rng: random.Random):
     return entry, form
 
 
-def play(port: int, index: int, seed: int, max_deals: int, deadline: float) -> Outcome:
+def play(
+    port: int, index: int, seed: int, max_deals: int, deadline: float, signed_in=lambda: None
+) -> Outcome:
     outcome = Outcome(table=index)
     rng = random.Random(seed + index)
     phone = Client(port, f"load{index}", outcome)
+    signed_in()
     # The form needs a ruleset id: read the choices from the page.
     _, _, page = phone.request("GET", "/tables/new/")
     ruleset = re.search(r'<option value="(\d+)"[^>]*>Black Maria, moon to the others<', page)
@@ -315,9 +318,18 @@ def gunicorn_workers(port: int) -> list[int]:
 
 
 def make_faults(
-    database_url: str, port: int, stop: threading.Event, log: list, every: tuple[float, float]
+    database_url: str,
+    port: int,
+    stop: threading.Event,
+    log: list,
+    every: tuple[float, float],
+    ready: threading.Event,
 ) -> None:
-    """Every second or two (``every``), in turn: cut the database connections, or kill a worker."""
+    """Every second or two (``every``), in turn: cut the database connections, or kill a
+    worker; from when every table has signed in (``ready``): signing in hashes the
+    password for a second or more, and on a slow day faults every half second left
+    none of them the time to finish, so the games under faults were never played."""
+    ready.wait(SIGN_IN_SECONDS)
     rng = random.Random(1)
     turn = 0
     while not stop.wait(rng.uniform(*every)):
@@ -362,9 +374,19 @@ def run(
             deadline = started + seconds
             outcomes: list[Outcome] = [Outcome(table=i) for i in range(tables)]
 
+            everyone_in = threading.Event()
+            signed_in = []
+            counting = threading.Lock()
+
+            def one_more_signed_in() -> None:
+                with counting:
+                    signed_in.append(1)
+                    if len(signed_in) == tables:
+                        everyone_in.set()
+
             def play_one(i: int) -> None:
                 try:
-                    outcomes[i] = play(port, i, seed, max_deals, deadline)
+                    outcomes[i] = play(port, i, seed, max_deals, deadline, one_more_signed_in)
                 except Exception as error:
                     outcomes[i].problems.append(f"table {i}: {type(error).__name__}: {error}")
 
@@ -373,7 +395,7 @@ def run(
             fault_log: list[tuple[str, float, int]] = []
             fault_maker = threading.Thread(
                 target=make_faults,
-                args=(database_url, port, stop_faults, fault_log, fault_every),
+                args=(database_url, port, stop_faults, fault_log, fault_every, everyone_in),
             )
             if faults:
                 fault_maker.start()

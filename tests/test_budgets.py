@@ -100,7 +100,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_45_5_kb_compressed(client, owner, long_game):
+def test_the_game_page_first_load_is_under_45_7_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     # Rendered (and compressed by the middleware), then the kept copy
@@ -124,8 +124,10 @@ def test_the_game_page_first_load_is_under_45_5_kb_compressed(client, owner, lon
     # keeps the tally and Save in sight and the poll's version (43.4 KB measured);
     # 45.5 KB with the script in files by concern (each compressed alone: 1.7 KB
     # more here, 45.1 KB measured; 11.4 KB less on every page without an entry,
-    # tested below).
-    assert total <= 45_500, f"{total} bytes"
+    # tested below); 45.7 KB with a save that meets a restarting app kept on the
+    # phone and the offline copies marked so their answers set no cookie (0.18 KB:
+    # 45,558 measured on SQLite, 45,514 on PostgreSQL; 45,410 and 45,331 before).
+    assert total <= 45_700, f"{total} bytes"
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])
