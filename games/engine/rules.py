@@ -345,15 +345,18 @@ def _valued_cards(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
     )
 
 
+@lru_cache(maxsize=256)  # asked for every deal scored; rules are frozen
 def hearts_in_pack(rules: Rules, players: int) -> tuple[str, ...]:
     return tuple(c for c in pack(rules, players) if c.endswith("H"))
 
 
+@lru_cache(maxsize=256)  # asked for every deal scored; rules are frozen
 def special_cards(rules: Rules, players: int) -> tuple[str, ...]:
     """The valued cards that are not hearts (Q♠, K♠, A♠, J♦ as the rules have them)."""
     return tuple(c for c in valued_cards(rules, players) if not c.endswith("H"))
 
 
+@lru_cache(maxsize=256)  # asked for every deal scored; rules are frozen
 def deal_total(rules: Rules, players: int) -> int:
     """The checksum: every valued card in the pack added up.
 
@@ -365,11 +368,13 @@ def deal_total(rules: Rules, players: int) -> int:
     return sum(valued_cards(rules, players).values())
 
 
+@lru_cache(maxsize=256)  # asked for every deal scored; rules are frozen
 def moon_value(rules: Rules, players: int) -> int:
     """The positive values only: what shooting the moon is worth."""
     return sum(v for v in valued_cards(rules, players).values() if v > 0)
 
 
+@lru_cache(maxsize=256)  # asked for every deal scored; rules are frozen
 def bonus_value(rules: Rules, players: int) -> int:
     return sum(v for v in valued_cards(rules, players).values() if v < 0)
 

@@ -227,9 +227,10 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
             )
         )
     entries = []
+    keys = {name_key(n): n for n in names}  # once a game, not once a deal
     for number, deal in enumerate(deals, start=1):
         try:
-            entries.append(_parse_entry(deal, names))
+            entries.append(_parse_entry(deal, names, keys))
         except ValueError as error:
             raise refuse(str(error), number) from None
     try:
@@ -368,7 +369,7 @@ def _parse_evening(data: dict, refuse) -> tuple[ParsedEvening | None, int | None
     return ParsedEvening(key, name, day, scoring), round_
 
 
-def _parse_entry(deal: Any, names: Sequence[str]) -> engine.Entry:
+def _parse_entry(deal: Any, names: Sequence[str], keys: dict[str, str]) -> engine.Entry:
     if not isinstance(deal, dict):
         raise ValueError(_("a deal must be an object"))
     modes = [m for m in engine.ENTRY_MODES if m in deal]
@@ -380,7 +381,6 @@ def _parse_entry(deal: Any, names: Sequence[str]) -> engine.Entry:
         raise ValueError(
             _("{mode} must map each player's name to what they took").format(mode=mode)
         )
-    keys = {name_key(n): n for n in names}
     unknown = [k for k in body if not isinstance(k, str) or name_key(k) not in keys]
     if unknown:
         raise ValueError(
