@@ -357,16 +357,15 @@ def test_guests_starting_at_once_from_one_address_make_no_more_than_the_limit(li
     assert Guest.objects.count() == throttle.SIGNUPS_PER_ADDRESS
 
 
-@pytest.mark.django_db(transaction=True)
-def test_one_import_confirmed_from_several_phones_at_once_imports_once(owner, table, players):
-    """The same confirmation sent four times at once: one import; the others open it."""
+def previewed(owner, table):
+    """The moon example uploaded to ``table`` and shown: (the import's URL, the phone
+    signed in as ``owner``, the upload's key that confirms it)."""
     import json
 
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.test import Client
     from django.urls import reverse
 
-    from games.models import Game
     from tests.factories import MOON_EXAMPLE
 
     url = reverse("table_import", args=[table.pk])
@@ -374,7 +373,18 @@ def test_one_import_confirmed_from_several_phones_at_once_imports_once(owner, ta
     phone.force_login(owner)
     file = SimpleUploadedFile("h.json", json.dumps(MOON_EXAMPLE).encode(), "application/json")
     page = phone.post(url, {"file": file}).content.decode()
-    token = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    return url, phone, re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_import_confirmed_from_several_phones_at_once_imports_once(owner, table, players):
+    """The same confirmation sent four times at once: one import; the others open it."""
+    from django.test import Client
+
+    from games.models import Game
+    from tests.factories import MOON_EXAMPLE
+
+    url, _, token = previewed(owner, table)
 
     def confirm():
         other = Client()
@@ -395,21 +405,13 @@ def test_one_import_with_new_players_confirmed_four_times_at_once_answers_each(
     """Over HTTP, the file's players new to the table: every phone is answered (one
     answered 500 when two made the same new player), and the games are made once."""
     import http.client
-    import json
 
-    from django.core.files.uploadedfile import SimpleUploadedFile
-    from django.test import Client
     from django.urls import reverse
 
     from games.models import Game
     from tests.factories import MOON_EXAMPLE
 
-    url = reverse("table_import", args=[table.pk])
-    phone = Client()
-    phone.force_login(owner)
-    file = SimpleUploadedFile("h.json", json.dumps(MOON_EXAMPLE).encode(), "application/json")
-    page = phone.post(url, {"file": file}).content.decode()
-    token = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    url, phone, token = previewed(owner, table)
     assert table.players.count() == 0
     host, port = live_server.url.removeprefix("http://").split(":")
     csrf = "c" * 32
