@@ -277,6 +277,14 @@ SECURE_CSP = {
 # every per-address limit) and X-Forwarded-Proto believed
 # (scorekeeper/middleware.py drops them from anyone else).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+for _gone in ("TRUST_X_FORWARDED_FOR", "TRUST_X_FORWARDED_PROTO"):
+    # Believed from anyone, they let a phone pass as another; left set and ignored,
+    # every phone behind the front would share the front's address and its limits.
+    if _gone in os.environ:
+        raise ImproperlyConfigured(
+            f"{_gone} is replaced by TRUSTED_PROXIES: the addresses the front connects "
+            "from (127.0.0.1,::1 with Caddy on the same machine)."
+        )
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 if TRUSTED_PROXIES:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
