@@ -162,11 +162,6 @@ def test_email_is_sent_by_smtp_from_the_environment_in_production_and_printed_ot
 
 
 def test_a_deployment_still_setting_the_old_proxy_switches_is_stopped_saying_what_replaces_them():
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", "DEBUG": "1"}
     env["TRUST_X_FORWARDED_FOR"] = "1"
