@@ -279,8 +279,8 @@ def run_json(env: dict[str, str], module: str, *args: str) -> dict:
 def through_the_front(args, port: int, seed: dict, auth: dict, etag: str, tmp: str, straight):
     """Each kind again through Caddy over HTTPS, as a share of the same kind
     straight from gunicorn in this run; then the slow phone's cold game page
-    over HTTP/2 through the front against HTTP/1.1 straight."""
-    from bench import front
+    over HTTP/2 through the front against HTTP/1.1 straight (bench/phone.py)."""
+    from bench import front, phone
 
     found: dict = {"kinds": {}}
     with front.caddy(port, f"{tmp}/static", tmp) as https_port:
@@ -295,10 +295,10 @@ def through_the_front(args, port: int, seed: dict, auth: dict, etag: str, tmp: s
             print(f"  {kind}, through the front: {row['rps']} req/s", flush=True)
         sid = dict(part.split("=", 1) for part in auth["cookie"].split("; "))["sessionid"]
         cookie = {"name": "sessionid", "value": sid}
-        found["phone"] = front.phone_rows(
-            f"http://{HOST}:{port}", base, f"/games/{seed['game']}/", cookie, args.phone_runs
-        )
-        found["phone"]["throttling"] = front.THROTTLING
+        found["phone"] = phone.figures(
+            f"http://{HOST}:{port}", base, f"/games/{seed['game']}/",
+            f"/watch/{seed['watch']}/", cookie, args.phone_runs,
+        )  # fmt: skip
     return found
 
 
@@ -332,20 +332,9 @@ def markdown(results: dict) -> str:
                 f"| {kind} | {row['rps']} | {row['share_of_direct']:.0%} | {row['p99_ms']} | "
                 f"{row['errors']} |"
             )
-        phone = front["phone"]
-        t = phone["throttling"]
-        lines += [
-            "",
-            f"The 60-deal game page, cold, on the slow phone ({t['cpu']}× CPU, "
-            f"{t['latency_ms']} ms, {t['down_bps'] / 1e6:.1f} Mbit/s), until its entry is ready:",
-            "",
-            "| served | protocol | median ms | runs ms |",
-            "|---|---|---:|---|",
-        ]
-        for name, row in phone.items():
-            if name != "throttling":
-                runs = ", ".join(str(ms) for ms in row["runs_ms"])
-                lines.append(f"| {name} | {row['protocol']} | {row['median_ms']} | {runs} |")
+        from bench import phone
+
+        lines += phone.markdown(front["phone"])
     big = results.get("big_import")
     if big:
         lines += [
@@ -369,7 +358,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--tables", type=int, default=20, help="tables to seed")
     parser.add_argument("--no-front", action="store_true", help="gunicorn straight only")
-    parser.add_argument("--phone-runs", type=int, default=3, help="cold pages each way")
+    parser.add_argument("--phone-runs", type=int, default=3, help="phone runs each way")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
