@@ -100,7 +100,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_45_7_kb_compressed(client, owner, long_game):
+def test_the_game_page_first_load_is_under_46_2_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     # Rendered (and compressed by the middleware), then the kept copy
@@ -126,8 +126,11 @@ def test_the_game_page_first_load_is_under_45_7_kb_compressed(client, owner, lon
     # more here, 45.1 KB measured; 11.4 KB less on every page without an entry,
     # tested below); 45.7 KB with a save that meets a restarting app kept on the
     # phone and the offline copies marked so their answers set no cookie (0.18 KB:
-    # 45,558 measured on SQLite, 45,514 on PostgreSQL; 45,410 and 45,331 before).
-    assert total <= 45_700, f"{total} bytes"
+    # 45,558 measured on SQLite, 45,514 on PostgreSQL; 45,410 and 45,331 before);
+    # 46.2 KB with a tally changed in place, a moon said in the bar, the long
+    # history laid out only when in view and the offline copies kept in idle
+    # time (0.58 KB, 46,137 measured on SQLite).
+    assert total <= 46_200, f"{total} bytes"
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])

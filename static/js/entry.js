@@ -87,8 +87,6 @@
     const area = form.querySelector("#entry-check");
     const said = form.querySelector("#entry-said");
     if (!area || !said) return;
-    area.querySelectorAll(":scope > .tally").forEach((el) => el.remove());
-    said.replaceChildren();
     const takenArea = form.querySelector("#entry-taken");
     if (takenArea) takenArea.replaceChildren();
     const parts = [];
@@ -104,23 +102,58 @@
       }
       takenArea.append(taken);
     }
-    const tally = element("p", "tally");
-    tally.setAttribute("aria-live", "polite");
+    // The tally is changed in place and what is said only when it differs:
+    // a new node on each tap made the browser lay out the whole bar again.
     const [before, after] = text.counted.split("{counted}");
-    tally.append(before, element("strong", "", String(result.counted)), fill(after, { total: result.total }));
-    area.prepend(tally);
+    let tally = area.querySelector(":scope > .tally");
+    if (!tally || !tally.querySelector("strong") || tally.lastChild.nodeType !== Node.TEXT_NODE) {
+      if (tally) tally.remove();
+      tally = element("p", "tally");
+      tally.setAttribute("aria-live", "polite");
+      tally.append(before, element("strong"), "");
+      area.prepend(tally);
+    }
+    const counted = String(result.counted);
+    const strong = tally.querySelector("strong");
+    if (strong.textContent !== counted) strong.textContent = counted;
+    const rest = fill(after, { total: result.total });
+    if (tally.lastChild.textContent !== rest) tally.lastChild.textContent = rest;
+    let heads = null;
     if (result.valid) {
       const raw = config.names.map((name, seat) => name + " " + result.raw[seat]).join(", ");
       parts.push(element("p", "ok", (result.moonText ? text.addsUpCards : text.addsUp) + " " + raw + "."));
-      if (result.moonText) parts.push(element("p", "moon-note", "☾ " + result.moonText));
+      if (result.moonText) {
+        parts.push(element("p", "moon-note", "☾ " + result.moonText));
+        heads = "☾ " + result.moonText;
+      }
       if (!navigator.onLine && text.keptWhenSaved) parts.push(element("p", "kept-note muted", text.keptWhenSaved));
     } else {
       const list = element("ul", "problems");
       for (const problem of result.problems) list.append(element("li", "", problem));
       parts.push(list);
     }
-    said.append(...parts);
+    showInBar(area, heads);
+    const saidNow = parts.map((part) => part.outerHTML).join("");
+    if (said.dataset.shown !== saidNow) {
+      said.replaceChildren(...parts);
+      said.dataset.shown = saidNow;
+    }
     area.querySelectorAll(".save").forEach((button) => (button.disabled = !result.valid));
+  }
+
+  /* What Save is about to record that the person may not expect (a moon) is
+   * said in the bar beside it, not only far up the form. */
+  function showInBar(area, heads) {
+    let note = area.querySelector(":scope > .bar-note");
+    if (!heads) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = element("p", "bar-note");
+      area.querySelector(":scope > .tally").after(note);
+    }
+    if (note.textContent !== heads) note.textContent = heads;
   }
 
   document.addEventListener("change", entryChanged);

@@ -62,10 +62,16 @@
     ).filter((request) => new URL(request.url).pathname.startsWith("/static/"));
     caches.open(STATIC).then((cache) => cache.addAll(assets)).catch(() => {});
   }
+  // Work the person does not wait for waits for the phone's idle time, so the
+  // page can be tapped as soon as it is drawn.
+  const whenIdle = (work) =>
+    window.requestIdleCallback ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 200);
   if (navigator.onLine && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
     // First visit: the worker was not looking after this page yet.
-    keepPage(true);
-    keepAssets();
+    whenIdle(() => {
+      keepPage(true);
+      keepAssets();
+    });
   }
 
   // --- "Offline — last updated 20:14"
@@ -462,7 +468,8 @@
   function keepDraftSoon(event) {
     const form = event.target.closest && event.target.closest("#entry form[hx-post]");
     if (!form || draftDue) return;
-    draftDue = setTimeout(() => {
+    draftDue = true;
+    whenIdle(() => {
       draftDue = null;
       keepDraft(form);
     });

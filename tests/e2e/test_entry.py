@@ -84,6 +84,11 @@ def test_a_moon_in_cards_mode_is_three_taps_from_the_game_page(page: Page, live_
     expect(page.locator(".moon-note")).to_have_text(
         "☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each"
     )
+    # The moon is said in the bar beside Save, in sight as it is tapped (it was
+    # 1,523 px down the form, with the bar saying only "43 of 43").
+    note = page.locator("#entry-check .bar-note")
+    expect(note).to_have_text("☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each")
+    expect(note).to_be_in_viewport()
     check_page(page, "35-cards-moon-by-the-rest")
     page.get_by_role("button", name="Save deal 1").tap()
     taps += 1

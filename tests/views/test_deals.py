@@ -132,3 +132,6 @@ def test_a_moon_says_what_the_shooter_scores_after_the_cards_taken(client_owner,
     page = text(client_owner.get(reverse("deal_edit", args=[deal.pk])))
     taken = page.index("Adds up, cards taken: Alice 0, Ben 0, Cara 43.")
     assert page.index("☾ Cara shoots the moon: Cara scores 0, Alice and Ben +43 each") > taken
+    # Said in the bar beside Save too, where the person looks as they tap it.
+    bar = page.index('class="check"')
+    assert "☾ Cara shoots the moon" in page[bar:]
