@@ -192,10 +192,15 @@ def chances(players: Sequence[Player]) -> list[float]:
 
 
 def chances_line(players: Sequence[Player]) -> list[str]:
-    """ "Ann 41%", "Ben 33%", "Cara 26%", in the person's language."""
+    """ "Ann 41%", "Ben 33%", "Cara 26%", in the person's language; nothing when
+    every player's is the same (nobody rated yet): "33% · 33% · 33%" told nothing
+    and pushed the entry of a first game off the first screen."""
+    percents = [round(chance * 100) for chance in chances(players)]
+    if len(set(percents)) == 1:
+        return []
     return [
-        _("{name} {percent}%").format(name=player.name, percent=round(chance * 100))
-        for player, chance in zip(players, chances(players), strict=True)
+        _("{name} {percent}%").format(name=player.name, percent=percent)
+        for player, percent in zip(players, percents, strict=True)
     ]
 
 

@@ -371,3 +371,11 @@ def test_the_ladder_says_how_good_the_chances_have_been(client, owner, table, pl
     client.force_login(owner)
     page = client.get(table.get_absolute_url()).content.decode()
     assert f"the favourite won {said.won} of 3 games; the chances said {said.expected:.1f}." in page
+
+
+def test_a_first_game_with_nobody_rated_yet_shows_no_chances(client_owner, table, players):
+    """Everyone's 33% told nothing and pushed the first heart chips off the screen."""
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    page = client_owner.get(game.get_absolute_url()).content.decode()
+    assert "Chances to win" not in page
+    assert "Alice 33%" not in page
