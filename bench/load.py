@@ -338,9 +338,10 @@ def make_faults(
             log.append(("connections cut", at, cut_connections(database_url)))
         else:
             workers = gunicorn_workers(port)
-            if workers:
-                os.kill(rng.choice(workers), signal.SIGKILL)
-                log.append(("worker killed", at, 1))
+            if not workers:
+                continue  # all of them being started again: a kill's turn waits for one
+            os.kill(rng.choice(workers), signal.SIGKILL)
+            log.append(("worker killed", at, 1))
         turn += 1
 
 
