@@ -9,11 +9,12 @@ from dataclasses import replace
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
 from games.forms.fields import RefusableForm, WholeNumberField, typed_names, with_typed
 from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Table
+from games.pages.rules import moon_words, the_end
 from scorekeeper.params import whole_number
 
 
@@ -37,7 +38,7 @@ class NewGameForm(RefusableForm):
         required=False,
         max_length=(NAME_MAX_LENGTH + 2) * engine.MAX_PLAYERS,
         label=gettext_lazy("New players"),
-        help_text=gettext_lazy("Names, separated by commas, in seat order after the ones above."),
+        help_text=gettext_lazy("Commas between names; they sit after the ones above."),
     )
     # "draw", a player's id, or "new-0" for the first of the new players typed.
     first_dealer = forms.CharField(
@@ -164,6 +165,44 @@ class NewGameForm(RefusableForm):
             deals=None if by_target else cleaned["deals"],
             moon=cleaned["moon"],
         )
+
+    def choices_said(self) -> str:
+        """The folded choices in a line, as chosen: "Black Maria · to 100 · no moon · …"."""
+        chosen = str(self["ruleset"].value())
+        ruleset = next((r for r in self.fields["ruleset"].queryset if str(r.pk) == chosen), None)
+        target, deals = self["target"].value(), self["deals"].value()
+        by_target = self["end"].value() != self.DEALS
+        rules = engine.Rules(
+            target=whole_number(str(target or ""), digits=4) if by_target else None,
+            deals=None if by_target else whole_number(str(deals or ""), digits=4),
+        )
+        words = [str(ruleset) if ruleset else ""]
+        if rules.target or rules.deals:
+            words.append(the_end(rules))
+        words.append(moon_words().get(str(self["moon"].value()), ""))
+        dealer = str(self["first_dealer"].value() or self.DRAW)
+        named = dict(self.dealer_choices)
+        if dealer != self.DRAW and dealer in named:
+            words.append(_("{name} deals first").format(name=named[dealer]))
+        else:
+            words.append(_("the first dealer drawn"))
+        return " · ".join(w for w in words if w)
+
+    def choices_words(self) -> str:
+        """What the page needs to say the folded choices again as they change."""
+        words = {
+            "target": _("to {target}"),
+            "deals": [ngettext("{count} deal", "{count} deals", n) for n in (1, 2)],
+            "moon": moon_words(),
+            "dealer": _("{name} deals first"),
+            "draw": _("the first dealer drawn"),
+        }
+        return json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+
+    def folded_errors(self) -> bool:
+        """A choice folded away is opened when it needs the person's attention."""
+        folded = ("first_dealer", "ruleset", "end", "target", "deals", "moon")
+        return any(self[name].errors for name in folded)
 
     def ruleset_data(self) -> str:
         """Each ruleset's end and moon, for the page to show when one is picked."""

@@ -35,6 +35,15 @@ def the_end(rules: engine.Rules) -> str:
     return ngettext("{count} deal", "{count} deals", rules.deals).format(count=rules.deals)
 
 
+def moon_words() -> dict[str, str]:
+    """Each moon rule in a few words, as a ruleset's line says it."""
+    return {
+        "none": _("no moon"),
+        "others": _("moon: the others add"),
+        "self": _("moon: off the shooter"),
+    }
+
+
 def describe_rules(rules: engine.Rules) -> str:
     """A ruleset in a line, from its settings (so it never contradicts them).
 
@@ -54,11 +63,7 @@ def describe_rules(rules: engine.Rules) -> str:
             if value
         ),
     ]
-    moon = {
-        "none": _("no moon"),
-        "others": _("moon: the others add"),
-        "self": _("moon: off the shooter"),
-    }[rules.moon]
+    moon = moon_words()[rules.moon]
     passing = (
         _("pass to the right") if rules.pass_direction == "right" else _("pass in the Hearts cycle")
     )

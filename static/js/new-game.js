@@ -34,6 +34,26 @@
       note.hidden = !uneven;
       const said = deals === 1 ? form.dataset.unevenOne : form.dataset.uneven;
       if (uneven) note.textContent = said.replace("{deals}", deals).replace("{players}", players);
+      sayChoices(end, deals);
+    }
+
+    // The folded choices said again in their summary as they change.
+    const choices = form.querySelector("[data-choices]");
+    const words = JSON.parse(choices.dataset.words);
+    const choicesSaid = choices.querySelector("[data-choices-said]");
+    function sayChoices(end, deals) {
+      const ruleset = form.elements.ruleset;
+      const said = [ruleset.selectedIndex >= 0 ? ruleset.options[ruleset.selectedIndex].text : ""];
+      const target = form.elements.target.value.trim();
+      if (end && end.value === "target" && target) said.push(words.target.replace("{target}", target));
+      if (end && end.value === "deals" && deals > 0) said.push(words.deals[deals === 1 ? 0 : 1].replace("{count}", deals));
+      const moon = form.querySelector('input[name="moon"]:checked');
+      if (moon) said.push(words.moon[moon.value]);
+      const dealer = form.querySelector('input[name="first_dealer"]:checked');
+      const drawn = !dealer || dealer.value === "draw";
+      said.push(drawn ? words.draw : words.dealer.replace("{name}", dealer.nextElementSibling.textContent));
+      const line = said.filter(Boolean).join(" · ");
+      if (choicesSaid.textContent !== line) choicesSaid.textContent = line;
     }
 
     // A new player typed can deal first too: "new-0" is the first of them.

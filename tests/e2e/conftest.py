@@ -142,7 +142,7 @@ def layout_problems(page) -> list[str]:
         problems.append(f"the page is {width}px wide in a {viewport}px window")
     small = page.evaluate(
         """(targets) => [...document.querySelectorAll(targets)]
-            .filter(e => e.offsetParent !== null)
+            .filter(e => e.offsetParent !== null && e.checkVisibility())
             .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
             .filter(([_, r]) => r.height < 44 || r.width < 44)
             .map(([html, r]) => `${Math.round(r.width)}x${Math.round(r.height)} ${html}`)""",

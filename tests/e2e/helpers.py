@@ -81,8 +81,16 @@ def totals(page: Page) -> list[str]:
     return page.locator(".totals .points").all_inner_texts()
 
 
+def open_choices(page: Page) -> None:
+    """Unfold New game's rules and first dealer (folded so Start is on the first screen)."""
+    choices = page.locator("details.choices")
+    if choices.get_attribute("open") is None:
+        choices.locator("summary").click()
+
+
 def first_dealer(page: Page, name: str) -> Locator:
-    """The New game screen's choice of who deals first."""
+    """The New game screen's choice of who deals first, unfolded."""
+    open_choices(page)
     return page.locator("fieldset:has(input[name=first_dealer]) label.chip", has_text=name)
 
 

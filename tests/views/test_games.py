@@ -92,6 +92,30 @@ def test_the_end_and_moon_chosen_are_the_games_and_the_next_games_offer(
     assert re.search(r'name="moon" value="others"[^>]*checked', page)
 
 
+def choices(page: str) -> tuple[bool, str]:
+    """New game's folded choices: whether they are open, and the line saying them."""
+    details = re.search(r"<details class=\"choices\"[^>]*>", page).group(0)
+    said = re.search(r"data-choices-said>([^<]*)<", page).group(1)
+    return " open" in details, said
+
+
+def test_new_games_choices_fold_into_a_line_and_open_when_one_needs_the_person(
+    client_owner, table, players
+):
+    alice, ben, cara = players
+    url = reverse("game_new", args=[table.pk])
+    page = text(client_owner.get(url))
+    assert choices(page) == (False, "Black Maria · to 100 · no moon · the first dealer drawn")
+    # Sent back for a reason elsewhere, they stay folded and say what was chosen.
+    form = start_form([alice, ben], dealer=ben, end="deals", deals="1", moon="others")
+    said = "Black Maria · 1 deal · moon: the others add · Ben deals first"
+    assert choices(text(client_owner.post(url, form))) == (False, said)
+    # A problem in one of them opens them.
+    form = start_form([alice, ben, cara], end="target", target="")
+    assert choices(text(client_owner.post(url, form)))[0] is True
+    assert not Game.objects.exists()
+
+
 def test_players_typed_on_the_new_game_screen_join_the_table_after_the_tapped_ones(
     client_owner, table, players
 ):
