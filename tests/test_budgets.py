@@ -100,7 +100,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_46_2_kb_compressed(client, owner, long_game):
+def test_the_game_page_first_load_is_under_46_5_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     # Rendered (and compressed by the middleware), then the kept copy
@@ -129,8 +129,10 @@ def test_the_game_page_first_load_is_under_46_2_kb_compressed(client, owner, lon
     # 45,558 measured on SQLite, 45,514 on PostgreSQL; 45,410 and 45,331 before);
     # 46.2 KB with a tally changed in place, a moon said in the bar, the long
     # history laid out only when in view and the offline copies kept in idle
-    # time (0.58 KB, 46,137 measured on SQLite).
-    assert total <= 46_200, f"{total} bytes"
+    # time (0.58 KB, 46,137 measured on SQLite); 46.5 KB with the first game's entry
+    # on the first screen (three totals side by side, the rename beside the title)
+    # and New game's folded choices (0.29 KB, 46,423 measured on SQLite).
+    assert total <= 46_500, f"{total} bytes"
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])

@@ -176,12 +176,11 @@ class Scoreboard:
         removed = engine.removed_cards(rules, players)
         passed = engine.cards_passed(rules, players)
         each = engine.cards_each(rules, players)
-        facts = [
-            ngettext("{count} card each", "{count} cards each", each).format(count=each),
-            _("{cards} out").format(cards=" ".join(engine.card_label(c) for c in removed))
-            if removed
-            else _("no cards out"),
-        ]
+        # Cards out only when some are: "13 cards each" at four says the rest.
+        facts = [ngettext("{count} card each", "{count} cards each", each).format(count=each)]
+        if removed:
+            cards = " ".join(engine.card_label(c) for c in removed)
+            facts.append(_("{cards} out").format(cards=cards))
         if passed and rules.pass_direction == "right":
             facts.append(
                 ngettext(
@@ -206,7 +205,7 @@ class Scoreboard:
         if self.coming is not None and self.rules.pass_direction == "right":
             passed = engine.cards_passed(self.rules, len(self.names))
             if passed:
-                del facts[2]
+                del facts[-2]  # the pass, said by the banner; the end stays last
         return facts
 
     @cached_property

@@ -55,3 +55,9 @@ def poll_etag(game) -> str:
 def offline_cache_version() -> str:
     """What the phone's caches are named with, by the page's script as by sw.js."""
     return settings.OFFLINE_CACHE_VERSION
+
+
+@register.filter
+def tagged(messages, tag: str):
+    """The first message carrying ``tag``, for a page that says it in a place of its own."""
+    return next((m for m in messages if tag in m.tags.split()), None)

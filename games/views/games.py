@@ -101,12 +101,9 @@ def game_new_first(request: HttpRequest) -> HttpResponse:
         except Refused as refusal:
             form.refused(refusal)
         else:
-            messages.info(
-                request,
-                _("The game is at a table called {name}: rename it there when you like.").format(
-                    name=game.table.name
-                ),
-            )
+            # Beside the table's name on the game page: a line of its own pushed
+            # the first deal's entry off the first screen.
+            messages.info(request, _("Rename the table"), extra_tags="beside-title")
             return _started(request, game)
     return _new_game_page(request, table, form)
 

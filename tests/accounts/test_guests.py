@@ -86,7 +86,11 @@ def test_start_a_game_asks_who_plays_and_the_rules_on_one_screen_and_starts_it(c
     assert response.url == game.get_absolute_url()
     assert game.table.owner == guest and game.table.name == "Our table"
     assert [s.player.name for s in game.seats.order_by("number")] == ["Ann", "Bo", "Cy"]
-    assert "a table called Our table: rename it there" in text(client.get(response.url))
+    page = client.get(response.url).content.decode()
+    settings = reverse("table_settings", args=[game.table.pk])
+    assert re.search(rf'<h1>Our table</h1> <a href="{settings}">Rename the table</a>', page)
+    assert '<li class="message' not in page  # said beside the name, not on a line of its own
+    assert "Rename the table" not in text(client.get(response.url))  # said once
     # Sent again (Back, a double tap): the one game, the one table.
     assert first_game(client).url == game.get_absolute_url()
     assert (Table.objects.count(), Game.objects.count()) == (1, 1)

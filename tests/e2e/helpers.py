@@ -83,7 +83,7 @@ def totals(page: Page) -> list[str]:
 
 def open_choices(page: Page) -> None:
     """Unfold New game's rules and first dealer (folded so Start is on the first screen)."""
-    choices = page.locator("details.choices")
+    choices = page.locator("details.folded")
     if choices.get_attribute("open") is None:
         choices.locator("summary").click()
 

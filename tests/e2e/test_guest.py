@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from django.shortcuts import render
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import check_page, sign_in
-from tests.e2e.helpers import Taps, chip, first_dealer
+from tests.e2e.conftest import check_page, screenshot, sign_in
+from tests.e2e.helpers import Taps, chip, first_dealer, phone
 
 
 def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
@@ -27,7 +28,7 @@ def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
     expect(dealer.locator("input")).to_be_checked()
     taps.tap(page.get_by_role("button", name="Start the game"))
     expect(page.locator("#coming-h")).to_contain_text("Deal 1")
-    expect(page.get_by_text("a table called Our table: rename it there")).to_be_visible()
+    expect(page.get_by_role("link", name="Rename the table")).to_be_visible()
     for seat, count in enumerate((4, 3)):
         taps.tap(chip(page, f"hearts-{seat}", count))
     for card, seat in {"QS": 0, "KS": 1, "AS": 2}.items():
@@ -83,3 +84,31 @@ def test_a_slow_offline_copy_never_undoes_the_guests_new_csrf_token(
     first_dealer(page, "Alice").tap()
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator("#coming-h")).to_contain_text("Deal 1")
+
+
+@pytest.mark.parametrize("names", ["Kristoffer, Marianne, Alexandra", "Ann, Bo, Cy, Dag"])
+def test_a_first_visits_first_game_starts_its_entry_on_the_first_screen(
+    browser: Browser, live_server, names
+):
+    """What a person meets first: no deal yet, nobody rated, a table just made. The
+    first hearts and the tally are on the first screen, not under the bar."""
+    page = phone(browser)
+    page.goto(live_server.url + "/")
+    page.get_by_role("button", name="Start a game").click()
+    page.fill("#id_new_players", names)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#coming-h")).to_contain_text("Deal 1")
+    count = len(names.split(","))
+    screenshot(page, f"00-first-game-entry-{count}", full_page=False)
+    bar = page.locator("#entry-check").bounding_box()
+    assert bar["y"] + bar["height"] <= 640, bar  # the tally and Save
+    chip = page.locator(".entry-fields label.chip span").first.bounding_box()
+    assert chip["y"] + chip["height"] <= bar["y"], (chip, bar)  # not under the bar
+    # Three side by side, as on a score sheet, and every name whole.
+    cut = page.locator(".total .name").evaluate_all(
+        "names => names.filter(n => n.scrollWidth > n.clientWidth).map(n => n.textContent)"
+    )
+    assert cut == []
+    expect(page.get_by_role("heading", name="Our table")).to_be_visible()  # where it is kept
+    expect(page.get_by_role("link", name="Rename the table")).to_be_visible()
+    page.context.close()

@@ -108,6 +108,7 @@ def test_a_first_game_in_norwegian_and_dark_from_the_first_page(browser: Browser
     expect(dealer.locator("input")).to_be_checked()
     page.locator("main button[type=submit]").tap()
     expect(page.locator("#coming-h")).to_have_text("Giv 1 — Åse gir, Bjørn spiller ut")
-    expect(page.get_by_text("et bord som heter Bordet vårt")).to_be_visible()
+    expect(page.get_by_role("heading", name="Bordet vårt")).to_be_visible()
+    expect(page.get_by_role("link", name="Gi bordet nytt navn")).to_be_visible()
     check_page(page, "75-dark-nb-first-game-started")
     page.context.close()

@@ -94,7 +94,7 @@ def test_the_end_and_moon_chosen_are_the_games_and_the_next_games_offer(
 
 def choices(page: str) -> tuple[bool, str]:
     """New game's folded choices: whether they are open, and the line saying them."""
-    details = re.search(r"<details class=\"choices\"[^>]*>", page).group(0)
+    details = re.search(r"<details class=\"folded\"[^>]*>", page).group(0)
     said = re.search(r"data-choices-said>([^<]*)<", page).group(1)
     return " open" in details, said
 
