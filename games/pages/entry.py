@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from games import engine
 from games.models import Deal
@@ -262,6 +262,28 @@ def modes_for(rules: engine.Rules) -> list[str]:
     return [m for m in engine.ENTRY_MODES if not (m == "counts" and rules.hearts != "one")]
 
 
+def rest_hearts_words(count: int) -> str:
+    """Said in the bar when the phone filled in a player's hearts as the rest."""
+    return ngettext(
+        "The rest to {name}: {count} heart", "The rest to {name}: {count} hearts", count
+    )
+
+
+def rest_points_words() -> str:
+    return _("The rest to {name}: {points}")
+
+
+def rest_said(entry: DealEntry) -> str:
+    """What Save records that nobody entered: the one count or score left empty,
+    filled in as what the others leave."""
+    row = entry.filled_row
+    if row is None:
+        return ""
+    if entry.mode == "counts":
+        return rest_hearts_words(row.hearts).format(name=row.name, count=row.hearts)
+    return rest_points_words().format(name=row.name, points=row.points)
+
+
 def _typed(data: Mapping[str, str], name: str) -> str:
     return clean_text(data.get(name, "")).strip()[:20]
 
@@ -277,6 +299,7 @@ def entry_context(board, entry: DealEntry | None, **extra) -> dict:
         "moon_text": engine.moon_summary(board.names, check.result, board.rules)
         if check and check.result
         else None,
+        "rest_said": rest_said(entry) if check and check.valid else "",
         "raw_by_name": list(zip(board.names, check.result.raw, strict=True))
         if check and check.result
         else [],

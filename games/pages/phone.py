@@ -63,6 +63,9 @@ def check_config(rules: engine.Rules, names: Sequence[str]) -> dict:
             "counted": _("{counted} of {total}"),
             "rest": _("the rest: {points}"),
             "theRest": _("(the rest)"),
+            # Said in the bar beside Save; one for each count (its plural form).
+            "restHearts": [entry.rest_hearts_words(n) for n in range(len(hearts) + 1)],
+            "restPoints": entry.rest_points_words(),
             "addsUp": _("Adds up:"),
             "addsUpCards": _("Adds up, cards taken:"),
             "takenSoFar": _("Taken so far"),

@@ -125,6 +125,12 @@
       if (result.moonText) {
         parts.push(element("p", "moon-note", "☾ " + result.moonText));
         heads = "☾ " + result.moonText;
+      } else if (result.filled !== null) {
+        const name = config.names[result.filled];
+        heads =
+          mode === "counts"
+            ? fill(text.restHearts[result.filledValue], { name, count: result.filledValue })
+            : fill(text.restPoints, { name, points: result.filledValue });
       }
       if (!navigator.onLine && text.keptWhenSaved) parts.push(element("p", "kept-note muted", text.keptWhenSaved));
     } else {
@@ -141,7 +147,7 @@
     area.querySelectorAll(".save").forEach((button) => (button.disabled = !result.valid));
   }
 
-  /* What Save is about to record that the person may not expect (a moon) is
+  /* What Save is about to record that the person may not expect (a moon, a rest filled in) is
    * said in the bar beside it, not only far up the form. */
   function showInBar(area, heads) {
     let note = area.querySelector(":scope > .bar-note");

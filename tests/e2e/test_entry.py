@@ -97,6 +97,32 @@ def test_a_moon_in_cards_mode_is_three_taps_from_the_game_page(page: Page, live_
     assert taps <= 3
 
 
+def test_a_rest_filled_in_is_said_beside_save(page: Page, live_server):
+    """The count or score nobody entered, worked out by the phone, is in sight in
+    the bar before Save records it."""
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    note = page.locator("#entry-check .bar-note")
+    chip(page, "hearts-0", 4).tap()
+    chip(page, "hearts-1", 3).tap()
+    expect(note).to_have_count(0)  # the cards are still to enter: nothing to save yet
+    for card, seat in {"QS": 0, "KS": 1, "AS": 2}.items():
+        chip(page, f"taker-{card}", seat).tap()
+    expect(note).to_have_text("The rest to Cara: 6 hearts")
+    expect(note).to_be_in_viewport()
+    chip(page, "hearts-1", 6).tap()  # Cara's share moves with the others'
+    expect(note).to_have_text("The rest to Cara: 3 hearts")
+    chip(page, "hearts-2", 2).tap()  # Cara's tapped by the person now
+    chip(page, "hearts-1", 7).tap()
+    expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
+    expect(note).to_have_count(0)  # every count typed: nothing filled in
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("30")
+    page.locator("#points-input-2").fill("0")
+    expect(note).to_have_text("The rest to Ben: 13")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".totals .points")).to_have_text(["30", "13", "0"])
+
+
 def test_negative_points_go_in_without_a_minus_key(page: Page, live_server):
     sign_up_and_start(page, live_server, "Omnibus", checks=False)
     page.get_by_role("link", name="Points").tap()
