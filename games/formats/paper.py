@@ -110,12 +110,12 @@ def paper_history(text: str, *, table: str) -> dict:
     except csv.Error:
         raise _refuse(reader.line_num, _("a cell is too long to be a result.")) from None
     header = [clean_text(cell).strip() for cell in rows[0]]
-    columns = [_column(cell) for cell in header]
     body = [
         (number, row) for number, row in enumerate(rows[1:], start=2) if any(c.strip() for c in row)
     ]
     if not body:
         raise ImportRefused(_("The file has a header line but no results under it."))
+    columns = read_header(header, [row for _line, row in body])
     if "player" in columns and "total" in columns:
         games = _by_player(body, columns)
     else:
@@ -123,17 +123,52 @@ def paper_history(text: str, *, table: str) -> dict:
     return {"format": FORMAT, "games": [_game(table, *game) for game in games]}
 
 
+def read_header(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str | None]:
+    """Each header cell's column (date, game, player, total), or None for a
+    player's own column. A word that can name the date and a player alike
+    ("Dag", a common name, is also "day") is the date only where its column
+    holds the dates: of several such columns the one with the most dates is the
+    date, the others players; as many dates in two of them is refused, naming both."""
+    columns = [_column(cell) for cell in header]
+    dated = [at for at, column in enumerate(columns) if column == "date"]
+    if len(dated) < 2:
+        return columns
+    counts = {at: sum(1 for row in rows if at < len(row) and _parse_day(row[at])) for at in dated}
+    most = max(counts.values())
+    first = [at for at in dated if counts[at] == most]
+    if len(first) > 1:
+        both = engine.join_names([header[at] for at in first])
+        raise _refuse(
+            1,
+            _("the columns {columns} could each be the date: keep one column of dates").format(
+                columns=both
+            ),
+        )
+    for at in dated:
+        if at != first[0]:
+            columns[at] = None
+    return columns
+
+
 def _refuse(line: int, reason: str) -> ImportRefused:
     return ImportRefused(_("Line {line}: {reason}").format(line=line, reason=reason))
 
 
-def _day(line: int, value: str) -> date:
+def _parse_day(value: str) -> date | None:
     value = value.strip()
     for shape in ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%d.%m.%y"):
         try:
             return datetime.strptime(value, shape).date()
         except ValueError:
             continue
+    return None
+
+
+def _day(line: int, value: str) -> date:
+    day = _parse_day(value)
+    if day is not None:
+        return day
+    value = value.strip()
     raise _refuse(
         line,
         _("the date {value} is not a date (write it as 2026-12-04 or 04.12.2026)").format(

@@ -65,6 +65,34 @@ def test_a_row_a_game_with_a_column_a_player(owner, table):
     assert [s.is_winner for s in games[2].seats.order_by("number")] == [True, True, False, False]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dato;Dag;Kåre;Sølvi;Tor\n04.12.2025;31;12;77;\n11.12.2025;;45;20;9\n",
+        "Dag;Kåre;Dato;Sølvi;Tor\n31;12;04.12.2025;77;\n;45;11.12.2025;20;9\n",
+    ],
+)
+def test_a_player_named_like_a_date_header_keeps_their_column(owner, table, text):
+    """Dag is a common name and also "day": his column holds totals, not dates."""
+    games = imported(text, owner, table)
+    seated = [sorted((s.player.name, s.total) for s in g.seats.all()) for g in games]
+    assert seated == [
+        [("Dag", 31), ("Kåre", 12), ("Sølvi", 77)],
+        [("Kåre", 45), ("Sølvi", 20), ("Tor", 9)],
+    ]
+    assert [g.finished_at.date().isoformat() for g in games] == ["2025-12-04", "2025-12-11"]
+
+
+def test_two_columns_of_dates_are_refused_naming_both(owner, table):
+    text = "Dato;Dag;Kåre;Sølvi;Tor\n04.12.2025;05.12.2025;1;2;3\n"
+    with pytest.raises(ImportRefused) as refused:
+        imported(text, owner, table)
+    assert refused.value.message == (
+        "Line 1: the columns Dato and Dag could each be the date: keep one column of dates"
+    )
+    assert not Game.objects.exists()
+
+
 def test_the_same_file_twice_adds_nothing(owner, table):
     imported(BY_GAME, owner, table)
     again = imported(BY_GAME, owner, table)
