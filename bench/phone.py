@@ -153,6 +153,12 @@ def one_run(browser, base: str, game: str, watch: str, cookie: dict) -> dict:
     page.locator("#entry-h").scroll_into_view_if_needed()
     page.wait_for_timeout(500)  # what waits for idle time has run
     page.evaluate(WATCH_TAPS)
+    # BENCH_TRACE=dir keeps a Chromium performance trace of the taps and the
+    # save, to open in DevTools' Performance panel (where the time goes).
+    trace = os.environ.get("BENCH_TRACE")
+    if trace:
+        name = f"{trace}/{base.split('://')[0]}-{len(os.listdir(trace))}.json"
+        browser.start_tracing(page=page, path=name, screenshots=False)
     form = page.locator("#entry form")
     for name, value in [("hearts-0", 4), ("hearts-1", 3), ("taker-QS", 0), ("taker-KS", 1),
                         ("taker-AS", 2)]:  # fmt: skip
@@ -167,6 +173,8 @@ def one_run(browser, base: str, game: str, watch: str, cookie: dict) -> dict:
     page.wait_for_function("() => window.__saved.shown > 0", timeout=20_000)
     saved = page.evaluate("window.__saved")
     answer = page.evaluate(SAVE_BYTES)
+    if trace:
+        browser.stop_tracing()
     watcher.wait_for_function("() => window.__board.changed > 0", timeout=20_000)
     seen_after = watcher.evaluate("window.__board.changed") - saved["wall"]
     context.close()
