@@ -101,7 +101,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_46_6_kb_compressed(client, owner, long_game):
+def test_the_game_page_first_load_is_under_46_8_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     # Rendered (and compressed by the middleware), then the kept copy
@@ -133,8 +133,10 @@ def test_the_game_page_first_load_is_under_46_6_kb_compressed(client, owner, lon
     # time (0.58 KB, 46,137 measured on SQLite); 46.5 KB with the first game's entry
     # on the first screen (three totals side by side, the rename beside the title)
     # and New game's folded choices (0.29 KB, 46,423 measured on SQLite); 46.6 KB
-    # with a rest filled in said beside Save, in each plural form (46,517 measured).
-    assert total <= 46_600, f"{total} bytes"
+    # with a rest filled in said beside Save, in each plural form (46,517 measured);
+    # 46.8 KB with the parts emptied before a save's swap, in the every-page script
+    # (0.2 KB, 46,720 measured): htmx tore down 1,300 elements on each save.
+    assert total <= 46_800, f"{total} bytes"
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])

@@ -36,10 +36,7 @@
     startForm.addEventListener("submit", () => sessionStorage.setItem(slot, startForm.elements.key.value));
   }
 
-  // --- Swaps: a part with no htmx inside it ([data-plain]) is emptied before
-  // htmx takes it out. htmx walks every element it removes, two events each:
-  // a 60-deal history is 1,300 of them, the longest frame of a save.
-
+  // A part with no htmx in it is emptied before htmx walks each element it removes.
   function emptyPlainParts(event) {
     const target = event.detail.target;
     if (!event.detail.shouldSwap || !target || !target.querySelectorAll) return;

@@ -201,7 +201,7 @@ def test_a_poll_after_a_change_sends_the_new_scores(client, moon_game, owner):
     assert response["ETag"] != etag
     page = text(response)
     assert '<span class="points">17</span>' in page
-    assert 'id="history" aria-labelledby="history-h" hx-swap-oob="true"' in page
+    assert 'id="history" aria-labelledby="history-h" data-plain hx-swap-oob="true"' in page
 
 
 def test_a_members_poll_also_answers_204(client, member, moon_game):
