@@ -131,7 +131,11 @@ def _render_watch(
     request: HttpRequest, game: Game, live_url: str, exports: list[str], picture: str
 ) -> HttpResponse:
     board = scoreboard(game)
-    title = _("{name} — live scores").format(name=game.table.name)
+    # A game over is no longer live: its preview and page say its final scores.
+    if game.is_finished:
+        title = _("{name} — final scores").format(name=game.table.name)
+    else:
+        title = _("{name} — live scores").format(name=game.table.name)
     response = render(
         request,
         "games/watch.html",
@@ -140,6 +144,7 @@ def _render_watch(
             "game": game,
             "live_url": live_url,
             "readonly": True,
+            "title": title,
             "export_json_url": exports[0],
             "export_csv_url": exports[1],
             "preview": preview(request, title=title, description=game_said(board), picture=picture),

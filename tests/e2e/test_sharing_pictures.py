@@ -86,7 +86,7 @@ def test_a_watch_link_as_a_chat_app_previews_it(browser: Browser, live_server, f
     chat = browser.new_context()
     page = chat.request.get(f"{live_server.url}/watch/{token}/").text()
     tags = dict(re.findall(r'<meta (?:property|name)="([^"]+)" content="([^"]*)"', page))
-    assert tags["og:title"] == "Fredagsklubben — live scores"
+    assert tags["og:title"] == "Fredagsklubben — final scores"
     assert tags["og:description"] == "Cecilie won: Åse 52 · Bjørn 52 · Cecilie 0"
     picture = chat.request.get(tags["og:image"])
     assert picture.ok and picture.headers["content-type"] == "image/png"

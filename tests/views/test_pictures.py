@@ -163,13 +163,23 @@ def tags_of(html: str) -> dict[str, str]:
     return parser.meta
 
 
+def test_a_watch_link_says_live_scores_only_while_the_game_is_played(moon_game):
+    token = watch_link_replace(moon_game)
+    page = Client().get(reverse("watch_game", args=[token])).content.decode()
+    assert tags_of(page)["og:title"] == "Friday club — live scores"
+    assert "<title>Friday club — live scores ·" in page
+    assert "new deals appear within seconds" in page
+
+
 def test_a_watch_link_pasted_in_a_chat_shows_the_score_and_the_picture(finished, owner):
     """As a chat app's preview fetches it: no cookies, the page, then its picture."""
     token = watch_link_replace(finished)
     chat = Client()
     page = chat.get(reverse("watch_game", args=[token]))
     meta = tags_of(page.content.decode())
-    assert meta["og:title"] == "Friday club — live scores"
+    assert meta["og:title"] == "Friday club — final scores"  # over: no longer live
+    assert "<title>Friday club — final scores ·" in page.content.decode()
+    assert "new deals appear" not in page.content.decode()
     assert meta["og:description"] == "Cara won: Alice 52 · Ben 52 · Cara 0"
     assert meta["twitter:card"] == "summary_large_image"
     assert (meta["og:image:width"], meta["og:image:height"]) == ("1200", "630")
