@@ -43,10 +43,13 @@ class Ladder(list[Rung]):
 def _ordered(rows: list[Rung]) -> Ladder:
     ranked = sorted((r for r in rows if r.games >= ratings.RANKED_AFTER), key=_best_first)
     unranked = sorted((r for r in rows if r.games < ratings.RANKED_AFTER), key=_most_games)
-    return Ladder(
-        [replace(rung, place=place) for place, rung in enumerate(ranked, start=1)]
-        + [replace(rung, place=None) for rung in unranked]
-    )
+    # Equal ratings as shown share a place (1, 2, 2, 4): two players shown at
+    # 920 are not 4th and 5th by their names' order.
+    placed: list[Rung] = []
+    for at, rung in enumerate(ranked, start=1):
+        shared = placed and placed[-1].rating == rung.rating
+        placed.append(replace(rung, place=placed[-1].place if shared else at))
+    return Ladder(placed + [replace(rung, place=None) for rung in unranked])
 
 
 def _best_first(rung: Rung) -> tuple:

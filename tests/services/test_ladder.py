@@ -379,3 +379,16 @@ def test_a_first_game_with_nobody_rated_yet_shows_no_chances(client_owner, table
     page = client_owner.get(game.get_absolute_url()).content.decode()
     assert "Chances to win" not in page
     assert "Alice 33%" not in page
+
+
+def test_equal_ratings_as_shown_share_a_place():
+    """Two players shown at 920 are not 4th and 5th by the order of their names."""
+    from games.pages.ladder import Rung, _ordered
+
+    def rung(name, rating, games=ratings.RANKED_AFTER):
+        return Rung(None, hash(name), name, rating, "", games, 0, 0, 0)
+
+    rows = [rung("Cy", 920), rung("Ann", 1100), rung("Bo", 920), rung("Dag", 990), rung("Eli", 800)]
+    rows.append(rung("Ola", 920, games=ratings.RANKED_AFTER - 1))  # not ranked yet: no place
+    placed = [(r.place, r.name) for r in _ordered(rows)]
+    assert placed == [(1, "Ann"), (2, "Dag"), (3, "Bo"), (3, "Cy"), (5, "Eli"), (None, "Ola")]
