@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import tap_counts
+from tests.e2e.helpers import open_choices, tap_counts
 
 SCRIPT = "<script>alert('table')</script>"
 IMG = "<img src=x onerror=alert('player')>"
@@ -45,6 +45,7 @@ def test_script_typed_anywhere_never_runs(page: Page, live_server):
     page.get_by_role("button", name="Use these rules").click()
 
     page.get_by_role("link", name="New game").click()
+    open_choices(page)
     page.locator("[data-dealers] label.chip").nth(1).click()  # the first seat
     page.get_by_role("button", name="Start the game").click()
     tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
