@@ -149,7 +149,21 @@ def layout_problems(page) -> list[str]:
         TAP_TARGETS,
     )
     problems.extend(small)
+    problems.extend(cut_targets(page))
     return problems
+
+
+def cut_targets(page) -> list[str]:
+    """Buttons and links whose words run past their own edge (cut off on screen)."""
+    return page.evaluate(
+        """(targets) => [...document.querySelectorAll(targets)]
+            .filter(e => e.offsetParent !== null && e.checkVisibility())
+            .filter(e => e.scrollWidth > e.clientWidth + 1)
+            .filter(e => getComputedStyle(e).overflow !== "hidden")
+            .map(e => `${e.clientWidth}px holds ${e.scrollWidth}px: ${e.outerHTML.slice(0, 70)}`)
+        """,
+        "button, a.button",
+    )
 
 
 def check_page(page, name: str) -> None:

@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import check_page, screenshot
+from tests.e2e.conftest import check_page, cut_targets, screenshot
 from tests.e2e.helpers import chip, second_phone, sign_up_and_start, tap_counts, totals
 
 
@@ -73,6 +73,7 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     expect(page.get_by_role("button", name="Save deal 2")).to_have_count(0)
     expect(page.get_by_role("button", name="Enter mine as deal 2")).to_be_enabled()
     screenshot(page, "33-conflict")
+    assert cut_targets(page) == []  # "Enter mine as deal 2" whole beside "Keep theirs"
     expect(page.locator(".history tbody tr")).to_have_count(1)
     # Changing the entry keeps the conflict on screen too.
     chip(page, "hearts-0", 6).tap()
