@@ -101,7 +101,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_46_8_kb_compressed(client, owner, long_game):
+def test_the_game_page_first_load_is_under_46_9_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     # Rendered (and compressed by the middleware), then the kept copy
@@ -135,8 +135,10 @@ def test_the_game_page_first_load_is_under_46_8_kb_compressed(client, owner, lon
     # and New game's folded choices (0.29 KB, 46,423 measured on SQLite); 46.6 KB
     # with a rest filled in said beside Save, in each plural form (46,517 measured);
     # 46.8 KB with the parts emptied before a save's swap, in the every-page script
-    # (0.2 KB, 46,720 measured): htmx tore down 1,300 elements on each save.
-    assert total <= 46_800, f"{total} bytes"
+    # (0.2 KB, 46,720 measured): htmx tore down 1,300 elements on each save; 46.9 KB
+    # with the bar's buttons kept whole (46,834 measured on PostgreSQL, whose ids
+    # are longer).
+    assert total <= 46_900, f"{total} bytes"
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])
