@@ -270,12 +270,21 @@ def _game(table: str, line: int, day: date, number: int, seats: Sequence[tuple[s
     at = timezone.make_aware(datetime.combine(day, time(20)) + timedelta(minutes=number))
     held = {"day": day.isoformat(), "number": number, "seats": sorted(seats)}
     key = "paper-" + hashlib.sha256(json.dumps(held, ensure_ascii=False).encode()).hexdigest()[:32]
+    return result_game(table, key=key, seats=seats, at=at)
+
+
+def result_game(
+    table: str, *, key: str, seats: Sequence[tuple[str, int]], at: datetime, first: str = ""
+) -> dict:
+    """A game known only by its final totals, as a history file holds it (the
+    paper CSV and the plays logged in other apps alike); ``first``: who dealt
+    first, when known, else the first seat."""
     names = [name for name, _t in seats]
     return {
         "key": key,
         "table": table,
         "players": names,
-        "first_dealer": names[0],
+        "first_dealer": first or names[0],
         "rules": RULES,
         "result_only": True,
         "totals": dict(seats),

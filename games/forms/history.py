@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.pages.stats import Filters
 
@@ -34,11 +34,12 @@ class ImportForm(forms.Form):
 
     file = forms.FileField(
         required=False,
-        label=gettext_lazy("History file (JSON) or results kept on paper (CSV)"),
+        label=gettext_lazy("The file to import"),
         help_text=gettext_lazy(
-            "A file exported from this app, or a spreadsheet's CSV of final totals: a row "
-            "a player a game (date, game, player, total), or a row a game (date, then a "
-            "column a player). At most 2 MB."
+            "A file exported from this app; a BG Stats export (JSON) or a BoardGameGeek "
+            "play log (XML); or a spreadsheet's CSV of final totals: a row a player a game "
+            "(date, game, player, total), or a row a game (date, then a column a player). "
+            "At most 2 MB."
         ),
     )
     upload = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
@@ -60,3 +61,50 @@ class ImportForm(forms.Form):
         if not cleaned["raw"]:
             raise forms.ValidationError(_("The file is empty."))
         return cleaned
+
+
+class LoggedForm(forms.Form):
+    """Which of a logged file's games are this table's, and how to import their plays.
+
+    ``shown``: the games whose plays the page listed, so an import is never of
+    plays the person has not seen. ``step``: show the plays of the games ticked,
+    or import them; where the file's winner flags disagree with the totals, the
+    import says what to do with those plays: go by the totals, or leave them out."""
+
+    SHOW, IMPORT, BY_TOTALS, LEAVE_OUT = "show", "import", "totals", "leave"
+
+    upload = forms.CharField(max_length=40, widget=forms.HiddenInput)
+    games = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("The games of this table"),
+    )
+    shown = forms.MultipleChoiceField(required=False, widget=forms.MultipleHiddenInput)
+    step = forms.ChoiceField(choices=[(s, s) for s in (SHOW, IMPORT, BY_TOTALS, LEAVE_OUT)])
+
+    def __init__(self, *args, logged, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(game.ref, _game_label(game)) for game in logged.games]
+        self.fields["games"].choices = self.fields["shown"].choices = choices
+
+    @property
+    def importing(self) -> bool:
+        """Import asked for, with the ticks the page showed the plays of."""
+        data = self.cleaned_data
+        return data["step"] != self.SHOW and set(data["games"]) == set(data["shown"])
+
+    @property
+    def ticks_changed(self) -> bool:
+        """Import asked for, but the ticks are not those the page showed the plays of."""
+        return self.cleaned_data["step"] != self.SHOW and not self.importing
+
+
+def _game_label(game) -> str:
+    count = ngettext("{count} play with scores", "{count} plays with scores", game.scored).format(
+        count=game.scored
+    )
+    if game.bgg_id:
+        return _("{name} · BoardGameGeek {id} · {plays}").format(
+            name=game.name, id=game.bgg_id, plays=count
+        )
+    return _("{name} · {plays}").format(name=game.name, plays=count)

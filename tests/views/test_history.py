@@ -1,14 +1,11 @@
-"""Looking back: the history list, notes, statistics, import in the app, the score sheet."""
+"""Looking back: the history list, notes, statistics, the score sheet."""
 
 from __future__ import annotations
 
-import html
-import json
 import re
 from datetime import timedelta
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
@@ -16,7 +13,7 @@ from games import engine
 from games.models import Game, Player, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
-from tests.factories import DEAL_1, DEAL_2, DEAL_3, MOON_EXAMPLE, SPEC_EXAMPLE, builtin, make_games
+from tests.factories import DEAL_1, DEAL_2, DEAL_3, builtin, make_games
 
 
 def text(response) -> str:
@@ -180,89 +177,6 @@ def test_a_linked_player_sees_their_statistics_across_tables(client, owner, memb
     assert '<th scope="row">mo</th> <td>2</td> <td>2</td> <td>100%</td>' in page
 
 
-# --- Import in the app ---------------------------------------------------------------------------
-
-
-def upload(data: dict) -> SimpleUploadedFile:
-    return SimpleUploadedFile("history.json", json.dumps(data).encode(), "application/json")
-
-
-def test_import_shows_what_a_file_holds_then_imports_it_all(signed_in, table, players):
-    url = reverse("table_import", args=[table.pk])
-    page = text(
-        signed_in.post(
-            url,
-            {
-                "file": upload(
-                    {**SPEC_EXAMPLE, "games": [*SPEC_EXAMPLE["games"], *MOON_EXAMPLE["games"]]}
-                )
-            },
-        )
-    )
-    assert "The file holds 2 games, 6 deals" in page
-    assert "Every player already plays at Friday club." in page
-    assert "Alice 51, Ben 39, Cara 39" in page
-    assert not Game.objects.exists()
-    page = signed_in.post(url, {"file": upload(MOON_EXAMPLE)}).content.decode()
-    # The confirm step sends a key, not the file: the file waits on the server.
-    kept = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
-    assert (
-        "Alice" not in re.search(r"<form method=\"post\" class=\"stack\">.*?</form>", page, re.S)[0]
-    )
-    response = signed_in.post(url, {"upload": kept})
-    assert response.status_code == 302
-    game = Game.objects.get()
-    assert game.table == table
-    assert list(game.seats.order_by("number").values_list("total", flat=True)) == [88, 65, 19]
-    # A key imports once: sent again (Back, a double tap) it opens what it made.
-    again = signed_in.post(url, {"upload": kept}, follow=True)
-    assert again.redirect_chain[-1][0] == reverse("table_history", args=[table.pk])
-    assert "This file is imported already: its games are here." in text(again)
-    assert Game.objects.count() == 1
-    # An unknown key imports nothing.
-    unknown = signed_in.post(url, {"upload": "not-a-kept-file"})
-    assert unknown.status_code == 422 and "no longer kept" in text(unknown)
-
-
-def test_a_kept_file_is_only_for_the_person_who_sent_it(signed_in, table, players, member):
-    from django.test import Client
-
-    url = reverse("table_import", args=[table.pk])
-    page = signed_in.post(url, {"file": upload(MOON_EXAMPLE)}).content.decode()
-    kept = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
-    other = Client()
-    other.force_login(member)
-    assert "no longer kept" in text(other.post(url, {"upload": kept}))
-    assert not Game.objects.exists()
-
-
-def test_import_names_new_players(signed_in, table):
-    data = json.loads(json.dumps(MOON_EXAMPLE))
-    data["games"][0]["players"][2] = "Dora"
-    data["games"][0]["first_dealer"] = "Ben"
-    for deal in data["games"][0]["deals"]:
-        deal["points"]["Dora"] = deal["points"].pop("Cara")
-    page = text(signed_in.post(reverse("table_import", args=[table.pk]), {"file": upload(data)}))
-    assert "New players at Friday club: Alice, Ben, Dora." in page
-
-
-def test_an_invalid_file_is_refused_with_the_reason_and_nothing_saved(signed_in, table):
-    bad = json.loads(json.dumps(MOON_EXAMPLE))
-    bad["games"][0]["deals"][1]["points"]["Cara"] = 42
-    response = signed_in.post(reverse("table_import", args=[table.pk]), {"file": upload(bad)})
-    assert response.status_code == 422
-    assert (
-        "Nothing was imported. Game 1 (Alice&#x27;s kitchen), deal 2: points add up to 42"
-        in text(response)
-    )
-    response = signed_in.post(
-        reverse("table_import", args=[table.pk]),
-        {"file": SimpleUploadedFile("x.json", b"not json")},
-    )
-    assert "This file is not a history file" in text(response)
-    assert not Game.objects.exists()
-
-
 # --- The score sheet ------------------------------------------------------------------------
 
 
@@ -282,20 +196,3 @@ def test_the_score_sheet_has_rules_players_deals_totals_and_winner(
     assert "Moon: the others add 43." in page
     assert page.count('<tr> <th scope="row">') == 4  # a row a deal
     assert "Winner: Cara." in page
-
-
-@pytest.mark.parametrize("char", ["\u0000", "\u200b", "\u0007"])
-def test_a_rules_name_no_database_keeps_is_refused_at_the_preview(signed_in, table, char):
-    """NUL (PostgreSQL keeps none) or a control in a setting: refused, named (was a 500).
-
-    A lone surrogate is refused with the whole file already: it is not text.
-    """
-    data = json.loads(json.dumps(MOON_EXAMPLE))
-    data["games"][0]["rules"]["name"] = "Black" + char + "Maria"
-    response = signed_in.post(reverse("table_import", args=[table.pk]), {"file": upload(data)})
-    assert response.status_code == 422
-    said = f"the rules' name holds a character that can't be kept (U+{ord(char):04X})"
-    page = html.unescape(text(response))
-    assert f"Nothing was imported. Game 1 (Alice's kitchen): {said}" in page
-    assert not Game.objects.exists()
-    assert not re.search(r'name="upload" value="[^"]+"', page)  # nothing kept to confirm
