@@ -10,7 +10,8 @@ number of requests, after a second of warming up. For each kind it reports
 throughput and p50/p95/p99 latency next to a trivial view's, as a ratio,
 since absolute times on a shared machine drift. Results go to
 bench/results.json and bench/results.md, with the time the biggest history
-file the web takes (bench/big_import.py) needs to import.
+file the web takes (bench/big_import.py) needs to import, and the time a
+BG Stats export of 2,000 plays takes to preview and import (bench/logged_import.py).
 """
 
 from __future__ import annotations
@@ -342,6 +343,14 @@ def markdown(results: dict) -> str:
             f"Import of a {big['bytes'] / 1e6:.1f} MB history file ({big['games']} games of "
             f"90 deals, the web's limit): {big['seconds']} s.",
         ]
+    logged = results.get("logged_import")
+    if logged:
+        lines += [
+            "",
+            f"A BG Stats export of {logged['plays']:,} plays of Hearts "
+            f"({logged['bytes'] / 1e6:.1f} MB): preview {logged['preview_seconds']} s, "
+            f"import {logged['import_seconds']} s.",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -418,6 +427,8 @@ def main() -> None:
         # The biggest history file the web takes (500 games of 90 deals),
         # imported as its confirmation imports it, with the server stopped.
         results["big_import"] = run_json(env, "bench.big_import")
+        # 2,000 plays logged in BG Stats, previewed and imported through the page.
+        results["logged_import"] = run_json(env, "bench.logged_import")
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     table = markdown(results)
     (ROOT / "bench" / "results.md").write_text(table)

@@ -39,6 +39,7 @@ HEADERS = {
     "player": {"player", "spiller", "name", "navn"},
     "total": {"total", "sum", "totals", "poeng", "points", "score"},
 }
+_NAMES_TOO = {"dag"}  # header words that are also people's names
 RULES = {"name": "Black Maria"}  # what a result-only game is counted as; its deals are unknown
 
 
@@ -131,9 +132,18 @@ def read_header(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[st
     date, the others players; as many dates in two of them is refused, naming both."""
     columns = [_column(cell) for cell in header]
     dated = [at for at, column in enumerate(columns) if column == "date"]
+    counts = {at: sum(1 for row in rows if at < len(row) and _parse_day(row[at])) for at in dated}
+    if len(dated) == 1 and not counts[dated[0]] and header[dated[0]].casefold() in _NAMES_TOO:
+        # "Dag" alone, over numbers: a player, and the file has no dates at all.
+        raise _refuse(
+            1,
+            _(
+                "the column {column} holds no dates: if {column} is a player, add a column "
+                "of dates (Dato) before the players"
+            ).format(column=header[dated[0]]),
+        )
     if len(dated) < 2:
         return columns
-    counts = {at: sum(1 for row in rows if at < len(row) and _parse_day(row[at])) for at in dated}
     most = max(counts.values())
     first = [at for at in dated if counts[at] == most]
     if len(first) > 1:

@@ -21,7 +21,8 @@ TAP_TARGETS = ", ".join(
         "button",
         ".button",
         "select",
-        "input:not([type=radio]):not([type=hidden]):not(.chip > input)",
+        "input:not([type=radio]):not([type=hidden]):not(.chip > input):not(.option > input)",
+        ".option",  # a box and its words: the whole line is the target
         ".chip span",
         ".modes a",
         ".row a",

@@ -324,3 +324,27 @@ def test_any_bytes_are_read_or_refused_in_words(raw):
 def st_prefix(raw: bytes) -> bytes:
     """Half the examples begin as a logged file does, so the readers are reached."""
     return (b"<plays>" if raw[:1] < b"\x80" else b'{"plays": [') + raw if raw else raw
+
+
+def test_two_thousand_plays_fit_the_web_s_limit_and_import_in_batches_not_a_query_a_play(
+    owner, outsider, table
+):
+    """The time goes to the benchmark (bench/logged_import.py); here, what does not
+    depend on the machine: the file fits 2 MB, and its queries are batches of rows
+    (SQLite takes fewer rows a statement), never one a play."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.logged_import import bg_stats_file
+    from games.forms.history import ImportForm
+    from games.models import Table
+
+    big, small = bg_stats_file(2200), bg_stats_file(11)
+    assert len(big) < ImportForm.MAX_BYTES
+    counted = []
+    for raw, at in ((small, Table.objects.create(name="Small", owner=outsider)), (big, table)):
+        with CaptureQueriesContext(connection) as queries:
+            made = bring_in(raw, at.owner, at)
+        counted.append(len(queries))
+    assert len(made) == 2000 and table.games.count() == 2000
+    assert counted[1] - counted[0] <= 20, counted  # 10 plays: 29 queries; 2,000: 41

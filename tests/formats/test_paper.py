@@ -269,3 +269,12 @@ def test_a_json_history_file_is_never_read_as_cells(monkeypatch, start):
         start + json.dumps({"format": "blackmaria-scores/1", "games": []}).encode(), table="T"
     )
     assert data["games"] == []
+
+
+def test_dag_alone_over_numbers_is_a_player_in_a_file_without_dates():
+    with pytest.raises(ImportRefused) as refused:
+        paper_history("Dag;Kåre;Sølvi\n31;12;77\n", table="Club")
+    assert refused.value.message == (
+        "Line 1: the column Dag holds no dates: if Dag is a player, add a column of dates "
+        "(Dato) before the players"
+    )
