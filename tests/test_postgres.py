@@ -439,3 +439,33 @@ def test_one_import_with_new_players_confirmed_four_times_at_once_answers_each(
     assert answers == [(302, history)] * 4, answers
     assert Game.objects.count() == len(MOON_EXAMPLE["games"])
     assert table.players.count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_bg_stats_import_confirmed_from_several_phones_at_once_imports_once(owner, table):
+    """The plays logged in BG Stats, their import sent four times at once: the
+    plays are made once, their new players once, and every phone is answered."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.formats.test_logged import BG_STATS
+
+    url = reverse("table_import", args=[table.pk])
+    phone = Client()
+    phone.force_login(owner)
+    page = phone.post(url, {"file": SimpleUploadedFile("e.json", BG_STATS)}).content.decode()
+    token = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    ticked = re.findall(r'name="games" value="([^"]+)"[^>]*checked', page)
+    sent = {"upload": token, "games": ticked, "shown": ticked, "step": "totals"}
+
+    def confirm():
+        other = Client()
+        other.force_login(owner)
+        response = other.post(url, sent, follow=True)
+        return response.status_code, "imported already" in response.content.decode()
+
+    answers = race(*[confirm] * 4)
+    assert table.games.count() == 4 and table.players.count() == 4, answers
+    assert all(status == 200 for status, _ in answers), answers
+    assert sum(again for _, again in answers) == 3, answers

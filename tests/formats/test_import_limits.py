@@ -50,7 +50,7 @@ def test_a_file_of_twelve_thousand_games_is_refused_at_once_on_the_web(phone, ta
 def test_the_command_line_imports_a_backup_bigger_than_the_web_takes(
     phone, owner, table, tmp_path, monkeypatch
 ):
-    monkeypatch.setattr("games.views.history.WEB_MOST_GAMES", 5)
+    monkeypatch.setattr("games.views.imports.WEB_MOST_GAMES", 5)
     assert preview(phone, table, empty_games(8)).status_code == 422
     path = tmp_path / "backup.json"
     path.write_bytes(empty_games(8))
