@@ -8,6 +8,7 @@ from django.db import transaction
 
 from games.engine import ratings
 from games.models import Game, PlayerRating, Seat, Standing, Table
+from games.services.kept_pages import pages_changed
 
 
 def finished_results(table: Table) -> list[tuple[int, list[tuple[int, int]]]]:
@@ -66,4 +67,9 @@ def rerate(table: Table) -> None:
             change=r.after.shown - r.before.shown,
         )
         for player, r in last.items()
+    )
+    # A game not dealt yet shows each player's chance from the ladder: its kept
+    # page (kept per game version, in every worker) is forgotten with the old ratings.
+    pages_changed(
+        Game.objects.filter(table=table, status=Game.Status.IN_PROGRESS, deals__isnull=True)
     )

@@ -100,3 +100,40 @@ def test_a_deleted_club_night_is_no_longer_linked(phone, table, owner):
     evening_delete(evening=evening)
     assert link not in page(phone, game)
     assert phone.get(game.get_absolute_url()).status_code == 200
+
+
+def test_a_game_not_dealt_yet_shows_the_chances_of_the_ladder_as_it_is_now(
+    phone, table, players, owner
+):
+    """Re-rating moves no game's version of its own: an import that re-rated the
+    table left the kept page's chances from before (16/39/16 % where the ladder said 15/39/18)."""
+    import html
+    from datetime import UTC, datetime
+
+    from games.formats.paper import result_game
+    from games.formats.writing import FORMAT
+    from games.pages.ladder import chances_line
+    from games.services import ladder
+    from games.services.games import game_start
+    from games.services.imports import import_history
+    from tests.factories import make_games
+
+    make_games(table, players, 4, 3)
+    ladder.rerate(table)
+    game = game_start(
+        table=table, players=players, ruleset=builtin("Black Maria"), first_dealer=0, by=owner
+    )
+
+    def shown(html_page: str) -> list[str]:
+        line = re.search(r'<p class="chances">(.*?)</p>', html_page, re.S)[1]
+        return re.findall(r'<span class="whole">([^<]+)</span>', html.unescape(line))
+
+    before = shown(kept(phone, game))
+    assert before == chances_line([s.player for s in game.seats.order_by("number")])
+    seats = [("Cara", 0), ("Ben", 40), ("Alice", 60)]
+    at = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    results = [result_game(table.name, key=f"won-{n}", seats=seats, at=at) for n in range(3)]
+    import_history({"format": FORMAT, "games": results}, owner=owner, table=table)
+    now = chances_line([s.player for s in game.seats.order_by("number")])
+    assert now != before
+    assert shown(page(phone, game)) == now
