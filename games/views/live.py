@@ -97,6 +97,8 @@ def watch_table(request: HttpRequest, token: str) -> HttpResponse:
             "table": table,
             "games": games,
             "token": token,
+            # Its holders are the table's audience: they see the ladder the preview names.
+            "ladder": rungs,
             "preview": preview(request, title=table.name, description=said, picture=picture)
             if rungs
             else None,

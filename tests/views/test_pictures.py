@@ -218,3 +218,23 @@ def test_a_table_s_and_a_club_night_s_watch_links_carry_previews(table, players,
     assert meta["og:title"] == "Friday night · Friday club"
     assert meta["og:description"].startswith("Standings: Alice –")
     assert chat.get(meta["og:image"].removeprefix("http://testserver")).status_code == 200
+
+
+def test_a_table_s_watch_page_shows_the_ladder_its_preview_names(table, players, owner):
+    """A preview says nothing the page doesn't: the watch link's ladder is on its page."""
+    import html
+    import re
+
+    from games.services import ladder
+    from tests.factories import make_games
+
+    make_games(table, players, 6, 2)
+    ladder.rerate(table)
+    token = watch_link_replace(table)
+    page = Client().get(reverse("watch_table", args=[token])).content.decode()
+    said = tags_of(page)["og:description"]
+    shown = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+    for place, name, rating in re.findall(r"(\d+)\. (\w+) (\d+)", said):
+        assert f"{place}. {name} {rating}" in shown
+    assert re.findall(r"(\d+)\. (\w+) (\d+)", said)
+    assert "/players/" not in page  # a player's own page is for the table's members
