@@ -18,8 +18,9 @@ is new.
 A file that is not what these apps write is refused whole. A play of a ticked
 game that can't be read (a score that is not a whole number, a player twice)
 refuses the import, naming the play; the same play of a game not ticked is
-never looked at. Plays without scores, and plays of a ticked game for fewer
-than 3 or more than 7 players, are skipped and counted.
+never looked at. Plays without scores, plays the app keeps out of its own
+statistics (BG Stats' ``ignored``, BoardGameGeek's ``nowinstats``), and plays
+of a ticked game for fewer than 3 or more than 7 players are skipped and counted.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class Play:
     seats: list[Seat] = field(default_factory=list)
     first: str = ""  # the start player, when the file names one
     unscored: bool = False
+    ignored: bool = False  # kept out of the app's own statistics (BG Stats' "ignored")
     problem: str = ""  # why it can't be imported, said when its game is ticked
 
     @property
@@ -135,6 +137,7 @@ class Chosen:
     disagreeing: list[Play]
     unscored: int
     unfit: int
+    ignored: int = 0
 
 
 def read_logged(raw: bytes) -> LoggedFile | None:
@@ -157,12 +160,14 @@ def chosen(logged: LoggedFile, ticked: Iterable[str]) -> Chosen:
     that can't be read refuses, naming it."""
     ticked = set(ticked)
     plays: list[Play] = []
-    unscored = unfit = 0
+    unscored = unfit = ignored = 0
     for game in logged.games:
         if game.ref not in ticked:
             continue
         for play in game.plays:
-            if play.unscored:
+            if play.ignored:
+                ignored += 1
+            elif play.unscored:
                 unscored += 1
             elif play.problem:
                 raise ImportRefused(_where(play, game, play.problem))
@@ -172,7 +177,7 @@ def chosen(logged: LoggedFile, ticked: Iterable[str]) -> Chosen:
                 plays.append(play)
     plays.sort(key=_played)
     disagreeing = [play for play in plays if play.disagrees]
-    return Chosen(plays, disagreeing, unscored, unfit)
+    return Chosen(plays, disagreeing, unscored, unfit, ignored)
 
 
 def _played(play: Play) -> tuple:
@@ -258,6 +263,7 @@ def _read_bg_stats(data: dict) -> LoggedFile:
             continue  # the same play twice in one file is one play
         seen.add(key)
         logged = Play(key=key, game=game.ref, number=number, **_when(play.get("playDate")))
+        logged.ignored = play.get("ignored") is True
         seats = []
         for at, score in enumerate(scores):
             if not _ref(who := score.get("playerRefId")) or who not in names:
@@ -316,6 +322,7 @@ def _read_boardgamegeek(raw: bytes) -> LoggedFile:
             continue
         seen.add(key)
         logged = Play(key=key, game=game.ref, number=number, **_when(play.get("date")))
+        logged.ignored = play.get("nowinstats") == "1"
         seats = []
         for at, player in enumerate(play.iterfind("players/player")):
             position = (player.get("startposition") or "").strip()

@@ -348,3 +348,19 @@ def test_two_thousand_plays_fit_the_web_s_limit_and_import_in_batches_not_a_quer
         counted.append(len(queries))
     assert len(made) == 2000 and table.games.count() == 2000
     assert counted[1] - counted[0] <= 20, counted  # 10 plays: 29 queries; 2,000: 41
+
+
+def test_a_play_the_app_keeps_out_of_its_statistics_is_left_out_and_counted():
+    def ignored(data):
+        data["plays"][0]["ignored"] = True
+
+    logged = read_logged(bg_stats(ignored))
+    picked = chosen(logged, logged.suggested())
+    assert picked.ignored == 1 and len(picked.plays) == 3
+    nowinstats = BGG.replace(
+        b'id="81234501" date="2024-05-03" quantity="1" length="60" incomplete="0" nowinstats="0"',
+        b'id="81234501" date="2024-05-03" quantity="1" length="60" incomplete="0" nowinstats="1"',
+    )
+    assert nowinstats != BGG
+    picked = chosen(read_logged(nowinstats), ["6887"])
+    assert picked.ignored == 1 and len(picked.plays) == 1

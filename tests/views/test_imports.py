@@ -155,6 +155,7 @@ def test_a_bg_stats_export_is_shown_with_our_games_ticked_and_its_plays_listed(s
     assert "Åse 12, Bjørn 31, Kåre 57" in said
     assert "1 play without scores is left out." in said
     assert "1 play for fewer than 3 or more than 7 players is left out." in said
+    assert "keeps out of its statistics" not in said  # none is
     # The play whose winner flag disagrees with its totals: named, and nothing imports
     # until the person chooses (no plain Import).
     assert "BG Stats names another winner than the lowest total in 1 play" in said
