@@ -101,7 +101,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_46_9_kb_compressed(client, owner, long_game):
+def test_the_game_page_first_load_is_under_47_kb_compressed(client, owner, long_game):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     # Rendered (and compressed by the middleware), then the kept copy
@@ -137,8 +137,10 @@ def test_the_game_page_first_load_is_under_46_9_kb_compressed(client, owner, lon
     # 46.8 KB with the parts emptied before a save's swap, in the every-page script
     # (0.2 KB, 46,720 measured): htmx tore down 1,300 elements on each save; 46.9 KB
     # with the bar's buttons kept whole (46,834 measured on PostgreSQL, whose ids
-    # are longer).
-    assert total <= 46_900, f"{total} bytes"
+    # are longer); 47.0 KB with a choice made while kept deals are sending sent at
+    # once, and the last tap kept when the page is left before idle time (0.17 KB,
+    # 46,921 measured on PostgreSQL).
+    assert total <= 47_000, f"{total} bytes"
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])

@@ -321,10 +321,19 @@
   }
 
   let sending = false;
+  let again = false; // asked while sending (a choice just made): once more, not at the next retry
   function sendQueue() {
-    if (!navigator.onLine || sending) return Promise.resolve();
+    if (!navigator.onLine) return Promise.resolve();
+    if (sending) return Promise.resolve((again = true));
     sending = true;
-    const run = () => sendInOrder().finally(() => (sending = false));
+    const run = () =>
+      sendInOrder().finally(() => {
+        sending = false;
+        if (again) {
+          again = false;
+          sendQueue();
+        }
+      });
     // One tab at a time; the keys make a second sending harmless anyway.
     if (navigator.locks) return navigator.locks.request("scorekeeper-send-" + gameId, run);
     return run();
@@ -476,6 +485,8 @@
   }
   game.addEventListener("change", keepDraftSoon);
   game.addEventListener("input", keepDraftSoon);
+  // Left before idle time (a reload, another app): the last tap is kept too.
+  window.addEventListener("pagehide", () => draftDue && keepDraft(game.querySelector("#entry form[hx-post]")));
   page.addEventListener("dealRecorded", forgetDraft);
   game.addEventListener("click", (event) => {
     if (!event.target.closest("[data-clear]")) return;

@@ -202,7 +202,9 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
         {"hearts-0": "6", "hearts-1": "7", "taker-QS": "2", "taker-KS": "2", "taker-AS": "2"},
     ]
     for fields in cases:
-        # Each case from a blank form: the half-entered one before is not kept.
+        # Each case from a blank form: the half-entered one before is not kept (its
+        # draft, written in idle time, is written before it is cleared).
+        page.evaluate("() => new Promise((done) => requestIdleCallback(done, {timeout: 2000}))")
         page.evaluate("() => localStorage.clear()")
         page.reload()
         for name, value in fields.items():
@@ -294,3 +296,14 @@ def test_three_kept_deals_a_conflict_on_the_first_and_each_choice_keeps_every_de
     ]
     assert recorded == expected
     assert [d["number"] for d in export["games"][0]["deals"]] == list(range(1, len(expected) + 1))
+
+
+def test_a_tap_just_before_leaving_the_page_is_kept(page: Page, live_server):
+    """The draft waits for idle time; a phone that never has any before the page is
+    left (a reload, another app) still keeps the last tap."""
+    page.add_init_script("window.requestIdleCallback = () => 0;")  # idle time never comes
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    chip(page, "hearts-0", "4").tap()
+    expect(page.locator("#entry-check .tally")).to_have_text("4 of 43")
+    page.reload()
+    expect(page.locator("#entry-check .tally")).to_have_text("4 of 43")
