@@ -184,9 +184,7 @@ def _played(play: Play) -> tuple:
     return (play.day, timezone.localtime(play.at).time() if play.at else time(20), play.number)
 
 
-def logged_history(
-    logged: LoggedFile, chosen_plays: Chosen, *, table: str, disagreeing: str = "totals"
-) -> dict:
+def logged_history(chosen_plays: Chosen, *, table: str, disagreeing: str = "totals") -> dict:
     """The chosen plays as a history file's result-only games. A play whose
     winner flags disagree with its totals goes by the totals (``"totals"``) or
     is left out (``"leave"``)."""

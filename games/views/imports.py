@@ -127,7 +127,7 @@ def _logged_step(request: HttpRequest, table: Table) -> HttpResponse:
         if picked.disagreeing and form.cleaned_data["step"] == LoggedForm.IMPORT:
             raise ImportRefused(_("Choose what to do with the plays whose winners differ."))
         winners = form.cleaned_data["step"]
-        data = logged_history(logged, picked, table=table.name, disagreeing=winners)
+        data = logged_history(picked, table=table.name, disagreeing=winners)
         if not data["games"]:
             raise ImportRefused(_("Tick a game with plays to import."))
         return _import(request, table, data, token)
@@ -163,7 +163,7 @@ def _render_logged(
     context = {"table": table, "logged": logged, "form": form, "problem": problem, "note": note}
     try:
         picked = chosen(logged, ticks)
-        data = logged_history(logged, picked, table=table.name)
+        data = logged_history(picked, table=table.name)
         parsed = parse_history(data, most_games=WEB_MOST_GAMES)
     except ImportRefused as refusal:
         context["problem"] = problem or _("Nothing can be imported yet. {reason}").format(

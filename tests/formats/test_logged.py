@@ -38,7 +38,7 @@ def bg_stats(change=None) -> bytes:
 def bring_in(raw: bytes, owner, table, ticks=None, disagreeing="totals"):
     logged = read_logged(raw)
     picked = chosen(logged, logged.suggested() if ticks is None else ticks)
-    data = logged_history(logged, picked, table=table.name, disagreeing=disagreeing)
+    data = logged_history(picked, table=table.name, disagreeing=disagreeing)
     return import_history(data, owner=owner, table=table)
 
 
@@ -289,7 +289,7 @@ def _read_or_refused(raw: bytes) -> None:
         if logged is None:
             return
         picked = chosen(logged, [game.ref for game in logged.games])
-        parse_history(logged_history(logged, picked, table="Club"))
+        parse_history(logged_history(picked, table="Club"))
     except ImportRefused as refused:
         assert refused.message and "Traceback" not in refused.message
 
