@@ -47,10 +47,8 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
             if logged is not None:
                 upload = keep_upload(**kept, raw=raw)
                 ticks = logged.suggested()
-                initial = {"upload": upload, "games": ticks, "shown": ticks}
-                return _render_logged(
-                    request, table, logged, LoggedForm(initial=initial, logged=logged), ticks
-                )
+                form = _ticked(logged, upload, ticks)
+                return _render_logged(request, table, logged, form, ticks)
             parsed = parse_history(read_upload(raw, table=table.name), most_games=WEB_MOST_GAMES)
             preview = _import_preview(table, parsed)
             upload = keep_upload(**kept, raw=raw)
@@ -118,7 +116,7 @@ def _logged_step(request: HttpRequest, table: Table) -> HttpResponse:
     ticks = form.cleaned_data["games"]
     if not form.importing:
         note = _("These are the plays of the games now ticked: import when they are right.")
-        shown = _shown(form, logged, ticks)
+        shown = _ticked(logged, form.cleaned_data["upload"], ticks)
         return _render_logged(
             request, table, logged, shown, ticks, note=note if form.ticks_changed else ""
         )
@@ -136,9 +134,9 @@ def _logged_step(request: HttpRequest, table: Table) -> HttpResponse:
         return _render_logged(request, table, logged, form, ticks, problem=problem, status=422)
 
 
-def _shown(form: LoggedForm, logged: LoggedFile, ticks: list[str]) -> LoggedForm:
-    """The form again, its plays now those of the games ticked."""
-    data = {"upload": form.cleaned_data["upload"], "games": ticks, "shown": ticks}
+def _ticked(logged: LoggedFile, upload: str, ticks: list[str]) -> LoggedForm:
+    """The form for the file kept under ``upload``, these games ticked and their plays shown."""
+    data = {"upload": upload, "games": ticks, "shown": ticks}
     return LoggedForm(initial=data, logged=logged)
 
 
