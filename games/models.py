@@ -81,6 +81,9 @@ class Table(models.Model):
     last_entry_mode = models.CharField(max_length=10, blank=True, default="")
     # Each player's chance of winning, from the ladder, before a game: the owner may turn it off.
     show_chances = models.BooleanField(default=True)
+    # Moved on whenever the finished games' results change (the ladder rated again):
+    # what is worked out from them is kept by it.
+    results_version = models.PositiveIntegerField(default=0, editable=False)
     # Read-only link to the table's games; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)

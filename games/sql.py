@@ -55,6 +55,8 @@ SAVE_GAME = f"""
 SELECT g.id, g.table_id, g.ruleset_id, g.rules, g.first_dealer, g.status, g.result_only,
   g.version,
   (SELECT t.last_entry_mode FROM {_TABLE} t WHERE t.id = g.table_id),
+  (SELECT t.show_chances FROM {_TABLE} t WHERE t.id = g.table_id),
+  (SELECT t.results_version FROM {_TABLE} t WHERE t.id = g.table_id),
   COALESCE((SELECT MAX(d.number) FROM {_DEAL} d WHERE d.game_id = g.id), 0),
   {_MAY_SEE}
 FROM {_GAME} g WHERE g.id = %(game)s
@@ -82,13 +84,16 @@ def game_for_save(*, game: int, user: int) -> tuple[Game, list[Seat], int] | Non
     found = _seen(SAVE_GAME, game=game, user=user)
     if found is None:
         return None
-    *values, last_entry_mode, played = found
+    # The table's too: the answer shows the chances from here, where the table shows them.
+    *values, last_entry_mode, show_chances, results_version, played = found
     rules = Game._meta.get_field("rules")
     values[3] = rules.from_db_value(values[3], None, connection)
     values[6] = bool(values[6])  # SQLite answers 0 or 1
     loaded = Game.from_db(connection.alias, GAME_FIELDS, values)
     loaded.table = Table.from_db(
-        connection.alias, ["id", "last_entry_mode"], [loaded.table_id, last_entry_mode]
+        connection.alias,
+        ["id", "last_entry_mode", "show_chances", "results_version"],
+        [loaded.table_id, last_entry_mode, bool(show_chances), results_version],
     )
     with connection.cursor() as cursor:
         cursor.execute(SAVE_SEATS, {"game": game})

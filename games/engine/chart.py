@@ -25,6 +25,15 @@ LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 22
 # Okabe & Ito (2008): black, orange, blue, bluish green, vermillion, reddish purple, sky blue.
 COLOURS = ("#000000", "#E69F00", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#56B4E9")
 DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 2", "12 4", "5 2 1 2")
+# Where every chart's plot sits in its box.
+FRAME = {
+    "width": WIDTH,
+    "height": HEIGHT,
+    "left": LEFT,
+    "right": WIDTH - RIGHT,
+    "top": TOP,
+    "bottom": HEIGHT - BOTTOM,
+}
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,21 @@ def _nice_step(span: float, count: int) -> int:
     return int(10 * magnitude)
 
 
+def _lines(names: Sequence[str], paths: Sequence[Sequence[tuple[float, float]]]) -> list[Line]:
+    """One line a player, each in its own colour and dash."""
+    return [
+        Line(
+            name=name,
+            colour=COLOURS[seat % len(COLOURS)],
+            dash=DASHES[seat % len(DASHES)],
+            points=" ".join(f"{px},{py}" for px, py in path),
+            end_x=path[-1][0],
+            end_y=path[-1][1],
+        )
+        for seat, (name, path) in enumerate(zip(names, paths, strict=True))
+    ]
+
+
 def score_chart(
     names: Sequence[str],
     totals: Sequence[Sequence[int]],
@@ -105,19 +129,13 @@ def score_chart(
     def y(value: float) -> float:
         return round(TOP + plot_h * (high - value) / (high - low), 1)
 
-    lines = []
-    for seat, name in enumerate(names):
-        path = [(x(0), y(0))] + [(x(d + 1), y(row[seat])) for d, row in enumerate(totals)]
-        lines.append(
-            Line(
-                name=name,
-                colour=COLOURS[seat % len(COLOURS)],
-                dash=DASHES[seat % len(DASHES)],
-                points=" ".join(f"{px},{py}" for px, py in path),
-                end_x=path[-1][0],
-                end_y=path[-1][1],
-            )
-        )
+    lines = _lines(
+        names,
+        [
+            [(x(0), y(0))] + [(x(d + 1), y(row[seat])) for d, row in enumerate(totals)]
+            for seat in range(len(names))
+        ],
+    )
     x_step = max(1, math.ceil(deals / 8))
     x_ticks = [Tick(x(d), str(d)) for d in range(0, deals + 1, x_step)]
     y_ticks = [Tick(y(v), str(v)) for v in range(low, high + 1, step)]
@@ -141,12 +159,7 @@ def score_chart(
     else:
         summary = _("No deals yet.")
     return Chart(
-        width=WIDTH,
-        height=HEIGHT,
-        left=LEFT,
-        right=WIDTH - RIGHT,
-        top=TOP,
-        bottom=HEIGHT - BOTTOM,
+        **FRAME,
         lines=lines,
         x_ticks=x_ticks,
         y_ticks=y_ticks,
@@ -154,5 +167,41 @@ def score_chart(
         target_y=y(target) if target is not None else None,
         target=target,
         moons=moon_marks,
+        summary=summary,
+    )
+
+
+def chance_chart(names: Sequence[str], percents: Sequence[Sequence[int]]) -> Chart:
+    """Each player's chance of winning, in percent, before the first deal and after each."""
+    deals = len(percents) - 1
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x(deal: int) -> float:
+        return round(LEFT + plot_w * deal / max(deals, 1), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_h * (100 - value) / 100, 1)
+
+    lines = _lines(
+        names,
+        [[(x(d), y(row[seat])) for d, row in enumerate(percents)] for seat in range(len(names))],
+    )
+    x_step = max(1, math.ceil(deals / 8))
+    first = ", ".join(f"{n} {p}%" for n, p in zip(names, percents[0], strict=True))
+    summary = ngettext(
+        "Each player's chance of winning over {count} deal; before it {chances}.",
+        "Each player's chance of winning over {count} deals; before the first {chances}.",
+        deals,
+    ).format(count=deals, chances=first)
+    return Chart(
+        **FRAME,
+        lines=lines,
+        x_ticks=[Tick(x(d), str(d)) for d in range(0, deals + 1, x_step)],
+        y_ticks=[Tick(y(v), f"{v}%") for v in range(0, 101, 25)],
+        zero_y=y(0),
+        target_y=None,
+        target=None,
+        moons=[],
         summary=summary,
     )

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
 from games.models import ClubNight, Game, PlayerRating, Table, builtin_words
+from games.pages import chances
 from games.pages.ladder import ladder
 
 WIDTH, HEIGHT = 1200, 630
@@ -167,10 +168,27 @@ def game_picture(game: Game) -> KeptPicture:
                 Line(f"{place}.", s.player.name, str(s.total), s.is_winner)
                 for place, s in zip(places, seats, strict=True)
             ],
-            note=_("The lowest total wins."),
+            note=" ".join(filter(None, [_comeback(game), _("The lowest total wins.")])),
         )
 
     return kept_picture(f"game:{game.pk}:{game.version}:{game.table.name}", picture)
+
+
+def _comeback(game: Game) -> str:
+    """ "Åse won from 9% after deal 4.", where the table shows chances and a winner came back."""
+    if not game.is_finished or game.result_only or not game.table.show_chances:
+        return ""
+    seats = list(game.seats.select_related("player").order_by("number"))
+    back = chances.comeback(
+        [s.player.name for s in seats],
+        [s.number for s in seats if s.is_winner],
+        chances.game_said(game),
+    )
+    if back is None:
+        return ""
+    return _("{name} won from {percent}% after deal {deal}.").format(
+        name=back.name, percent=back.percent, deal=back.deal
+    )
 
 
 def evening_picture(

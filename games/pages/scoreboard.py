@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
-from games.engine.chart import Chart, score_chart
+from games.engine.chart import Chart, chance_chart, score_chart
 from games.models import Deal, Game, Seat
+from games.pages import chances as during
 from games.pages.ladder import chances_line
 from games.pages.rules import the_end
 
@@ -215,6 +216,31 @@ class Scoreboard:
         if self.deal_count or self.game.is_finished or not self.game.table.show_chances:
             return []
         return chances_line(self.players)
+
+    @property
+    def _shows_chances(self) -> bool:
+        return self.game.table.show_chances and not self.game.result_only and self.deal_count > 0
+
+    @cached_property
+    def chances_from_here(self) -> list[str]:
+        """After a deal of a game under way, where the table shows chances: each
+        player's chance of winning from the totals now."""
+        if self.game.is_finished or not self._shows_chances:
+            return []
+        said = during.chances_now(
+            self.game, [p.pk for p in self.players], [s.total for s in self.seats], self.deal_count
+        )
+        return during.line(self.names, said)
+
+    @cached_property
+    def chance_chart(self) -> Chart | None:
+        """A finished game's chances over its deals, where the table shows chances."""
+        if not self.game.is_finished or not self._shows_chances:
+            return None
+        said = during.game_said(self.game)
+        if not said:
+            return None
+        return chance_chart(self.names, [during.percents(row) for row in said])
 
     @property
     def name_pairs(self) -> list[tuple[str, str]]:

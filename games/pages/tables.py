@@ -10,6 +10,7 @@ from django.utils import timezone
 from games.access import rulesets_for_table
 from games.forms.tables import MemberForm, PlayerForm, SeasonForm, TableNameForm
 from games.models import Table
+from games.pages.chances import table_said
 from games.pages.ladder import chances_said, ladder, season_ladder
 from games.pages.links import absolute_url
 from games.pages.rules import describe_rules
@@ -48,6 +49,7 @@ def table_page(
             "games": games,
             "ladder": ladder(table),
             "chances_said": chances_said(table) if table.show_chances else None,
+            "during_said": table_said(table).brier if table.show_chances else None,
             "evenings": table.evenings.annotate(game_count=Count("games"))[:5],
             **season_context(table, season_form),
             # Each described from its settings; a table's own may add house rules.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import F
 
 from games.engine import ratings
 from games.models import Game, PlayerRating, Seat, Standing, Table
@@ -25,8 +26,11 @@ def finished_results(table: Table) -> list[tuple[int, list[tuple[int, int]]]]:
 
 
 @transaction.atomic
-def rerate(table: Table) -> None:
-    """Rate the table's finished games again, from scratch, and keep the result."""
+def rerate(table: Table, *, moved: Game | None = None) -> None:
+    """Rate the table's finished games again, from scratch, and keep the result.
+
+    ``moved`` is a game whose version the caller has just moved on in hand.
+    """
     rated = ratings.rate(finished_results(table))
     PlayerRating.objects.filter(player__table=table).delete()
     Standing.objects.filter(player__table=table).delete()
@@ -68,8 +72,11 @@ def rerate(table: Table) -> None:
         )
         for player, r in last.items()
     )
-    # A game not dealt yet shows each player's chance from the ladder: its kept
-    # page (kept per game version, in every worker) is forgotten with the old ratings.
+    # Every game page shows chances drawn from the results: before the first deal
+    # from the ladder, during a game and over a finished one from the finished games'
+    # deals. Their kept pages (per game version, in every worker) go with the old results.
+    Table.objects.filter(pk=table.pk).update(results_version=F("results_version") + 1)
+    table.results_version += 1
     pages_changed(
-        Game.objects.filter(table=table, status=Game.Status.IN_PROGRESS, deals__isnull=True)
+        Game.objects.filter(table=table, result_only=False).exclude(pk=getattr(moved, "pk", None))
     )

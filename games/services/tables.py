@@ -13,7 +13,7 @@ from django.dispatch import receiver
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from games.models import Game, Ruleset, Season, Table, TableGone
+from games.models import Ruleset, Season, Table, TableGone
 from games.services.errors import Refused
 from games.services.kept_pages import pages_changed
 from games.services.players import players_join
@@ -48,7 +48,7 @@ def table_show_chances(*, table: Table, show: bool) -> None:
     with transaction.atomic():
         Table.objects.filter(pk=table.pk).update(show_chances=show)
         table.show_chances = show
-        pages_changed(table.games.filter(status=Game.Status.IN_PROGRESS))  # kept pages too
+        pages_changed(table.games.filter(result_only=False))  # kept pages too
 
 
 def table_remember_mode(*, table: Table, mode: str) -> None:

@@ -22,6 +22,7 @@ from games.access import (
 )
 from games.forms.clubnights import EveningForm, PresentForm
 from games.models import ClubNight
+from games.pages import chances as during
 from games.pages import clubnight
 from games.pages.ladder import chances_line
 from games.pages.links import absolute_url
@@ -83,9 +84,19 @@ def board_context(evening: ClubNight, *, readonly: bool) -> dict:
     """What the evening's live part shows: the draw, the rounds and the standings."""
     played = clubnights.rounds(evening)
     for game in (g for round_ in played for g in round_ if not g.is_finished):
-        # Each player's chance in the games under way, from the ladder (where the table shows them).
-        seated = [seat.player for seat in game.seats.all()]
-        game.chances = chances_line(seated) if evening.table.show_chances else []
+        # Each player's chance in the games under way (where the table shows them):
+        # before the first deal from the ladder, after it from the totals now.
+        seats = list(game.seats.all())
+        game.table = evening.table
+        if not evening.table.show_chances:
+            game.chances = []
+        elif game.deal_count:
+            totals = [seat.total for seat in seats]
+            players = [seat.player_id for seat in seats]
+            said = during.chances_now(game, players, totals, game.deal_count)
+            game.chances = during.line([seat.player.name for seat in seats], said)
+        else:
+            game.chances = chances_line([seat.player for seat in seats])
     proposal = []
     if evening.proposal:
         # On the big screen too: where to sit in the coming round.

@@ -15,6 +15,7 @@ from django.urls import reverse
 from PIL import Image
 
 from games import engine
+from games.models import Game
 from games.pages import pictures
 from games.services.deals import deal_record
 from games.services.games import game_start
@@ -68,6 +69,28 @@ def test_a_finished_game_s_picture_reads_back_its_names_totals_and_winner(
         assert re.search(rf"{name}\s+{total}\b", said), said
     assert words in said.lower(), said
     assert re.search(r"1\.\s+(\S{1,2}\s+)?Cara", said), said  # first, the star before her
+
+
+@pytest.mark.parametrize(
+    ("headers", "words"),
+    [({}, r"Cara won from (\d+) ?% after deal 1"), (NB, r"Cara vant fra (\d+) ?% etter giv 1")],
+)
+def test_the_picture_of_a_comeback_names_it(client_owner, table, players, owner, headers, words):
+    """Three games of the table before; then Cara trails by 25 after deal 1 and wins."""
+    from games.pages import chances
+
+    for _ in range(3):
+        start = game_start(table=table, players=players, ruleset=builtin("Hearts only"))
+        for scores in [(0, 13, 13), (13, 0, 13), (2, 11, 13), (1, 12, 13)]:
+            deal_record(game=start, entry=engine.PointsEntry(scores), by=owner)
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"))
+    for scores in [(0, 1, 25), (13, 13, 0), (13, 13, 0), (13, 13, 0), (13, 13, 0)]:
+        deal_record(game=game, entry=engine.PointsEntry(scores), by=owner)
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    expected = chances.comeback(["Alice", "Ben", "Cara"], [2], chances.game_said(game))
+    said = read(client_owner.get(reverse("game_picture", args=[game.pk]), **headers).content)
+    found = re.search(words, said)
+    assert found and int(found.group(1)) == expected.percent, said
 
 
 def test_a_second_request_draws_nothing_until_the_game_changes(client_owner, finished, monkeypatch):

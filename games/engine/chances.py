@@ -1,0 +1,282 @@
+"""Each player's chance of winning a game from where it stands, Django-free.
+
+The rest of the game is played out many times over, deal by deal, and a
+player's chance is the share of those endings in which they hold the lowest
+total (a shared win counts as a win for each, so on a likely tie the chances
+add up to more than 100%). Simulation rather than working it out exactly:
+the state is every player's total and the deals left, too large to walk
+through for seven players or a game of 500 deals, and a simulated ending is
+a game the rules themselves score, moons and a negative jack included.
+
+How points fall in one deal comes from the table itself (:class:`DealModel`):
+
+- **The deal's shape** is one of the table's own past deals of the same scoring
+  rules and number of players, drawn at random (a bootstrap), so a moon or a
+  queen-heavy deal is as likely as the table has seen it. A table with few
+  deals has not seen every shape: following a Dirichlet process with
+  concentration 1, a deal is instead a fresh random one (tricks falling to
+  random players) with chance 1 / (deals seen + 1). A new table therefore
+  starts from random deals and moves to its own as it plays.
+- **Who takes the good end of it** follows each player's deal rating: a
+  Plackett–Luce strength fitted by maximum likelihood to who scored fewer
+  points than whom in every past deal (each deal broken into its pairs, which
+  estimates Plackett–Luce consistently; Hunter's MM algorithm), with one
+  virtual draw against an average player so that a player with few deals
+  stays near average until their own deals say otherwise. The ladder's
+  ratings rate whole games; their scale says nothing about one deal, and
+  fitting on deals needs no factor chosen by hand.
+
+The random numbers are seeded from nothing but the number of deals played, so
+the same history gives the same chances on every server, on every
+recomputation and after a restore.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from games.engine.entries import CardsEntry
+from games.engine.game import game_over
+from games.engine.rules import MOST_DEALS, Rules, moon_value, pack, valued_cards
+from games.engine.scoring import check_deal
+
+RUNS = 2000  # endings played out; a chance is then within about ±1 point
+# For how good the chances have been, over every deal of every finished game: each
+# chance is rougher (±2 points), and the mean over hundreds of deals is not.
+CALIBRATION_RUNS = 500
+FRESH_DEALS = 400  # random deals kept per ruleset, to draw the Dirichlet process's new ones from
+SEED = 20_261_204
+
+
+@dataclass(frozen=True)
+class PastDeal:
+    """One finished deal: the players by seat and what each scored."""
+
+    players: tuple[Hashable, ...]
+    scores: tuple[int, ...]
+
+
+def scoring_key(rules: Rules) -> tuple:
+    """What decides how points fall in one deal: everything but the end and the name."""
+    return (
+        rules.hearts,
+        rules.queen_of_spades,
+        rules.king_of_spades,
+        rules.ace_of_spades,
+        rules.jack_of_diamonds,
+        rules.moon,
+        rules.removed,
+        rules.pass_cards,
+        rules.pass_direction,
+    )
+
+
+@lru_cache(maxsize=64)
+def fresh_deals(rules: Rules, players: int) -> np.ndarray:
+    """Deals of no table: the pack shuffled, each trick to a player chosen at random,
+    scored by the rules (moons included); each row sorted, fewest points first."""
+    rng = random.Random(SEED)
+    cards = list(pack(rules, players))
+    valued = valued_cards(rules, players)
+    names = [str(seat) for seat in range(players)]
+    rows = []
+    for _ in range(FRESH_DEALS):
+        rng.shuffle(cards)
+        taken: list[list[str]] = [[] for _ in range(players)]
+        for start in range(0, len(cards), players):
+            trick = cards[start : start + players]
+            taken[rng.randrange(players)].extend(c for c in trick if c in valued)
+        result = check_deal(rules, names, CardsEntry(tuple(tuple(t) for t in taken))).result
+        assert result is not None  # every valued card was given out
+        rows.append(sorted(result.scores))
+    return np.array(rows, dtype=np.int64)
+
+
+def deal_ratings(
+    deals: Iterable[PastDeal], start: dict[Hashable, float] | None = None
+) -> dict[Hashable, float]:
+    """Each player's Plackett–Luce strength in a deal (1 is average), from every
+    pair in every deal: fewer points beat more, equal points are half a win each."""
+    wins: dict[Hashable, float] = defaultdict(float)
+    met: dict[tuple[Hashable, Hashable], float] = defaultdict(float)
+    for deal in deals:
+        seats = list(zip(deal.players, deal.scores, strict=True))
+        for i, (a, sa) in enumerate(seats):
+            for b, sb in seats[i + 1 :]:
+                wins[a] += 1.0 if sa < sb else 0.5 if sa == sb else 0.0
+                wins[b] += 1.0 if sb < sa else 0.5 if sa == sb else 0.0
+                met[(a, b)] += 1
+    against: dict[Hashable, list[tuple[Hashable, float]]] = defaultdict(list)
+    for (a, b), n in met.items():
+        against[a].append((b, n))
+        against[b].append((a, n))
+    strength = {p: (start or {}).get(p, 1.0) for p in against}
+    # Hunter's MM update; the virtual draw (half a win against strength 1) keeps
+    # every strength positive and finite, and is what "near average" means.
+    for _ in range(500):
+        moved = 0.0
+        new = {}
+        for p, opponents in against.items():
+            w = strength[p]
+            denominator = sum(n / (w + strength[q]) for q, n in opponents) + 1 / (w + 1)
+            new[p] = (wins[p] + 0.5) / denominator
+            moved = max(moved, abs(math.log(new[p] / w)))
+        strength = new
+        if moved < 1e-7:
+            break
+    return strength
+
+
+@dataclass
+class DealModel:
+    """How points fall in a deal at one table, for one ruleset and number of players."""
+
+    rules: Rules
+    players: int
+    shapes: np.ndarray  # the past deals, each row sorted, fewest points first
+    strength: dict[Hashable, float]
+
+    @classmethod
+    def from_deals(
+        cls,
+        rules: Rules,
+        players: int,
+        deals: Sequence[PastDeal],
+        start: dict[Hashable, float] | None = None,
+    ) -> DealModel:
+        shapes = np.array([sorted(d.scores) for d in deals], dtype=np.int64).reshape(
+            len(deals), players
+        )
+        return cls(rules, players, shapes, deal_ratings(deals, start) if deals else {})
+
+
+def chances_from_here(
+    model: DealModel,
+    seated: Sequence[Hashable],
+    totals: Sequence[int],
+    played: int,
+    *,
+    runs: int = RUNS,
+) -> list[float]:
+    """Each seat's chance of winning, with ``totals`` after ``played`` deals."""
+    rules, n = model.rules, len(seated)
+    if played and game_over(rules, totals, played):
+        best = min(totals)
+        return [1.0 if t == best else 0.0 for t in totals]
+    sure = _cannot_be_caught(rules, n, totals, played)
+    if sure is not None:
+        return [1.0 if seat == sure else 0.0 for seat in range(n)]
+    rng = np.random.default_rng(SEED + played)
+    fresh = fresh_deals(rules, n)
+    shapes = model.shapes
+    seen = len(shapes)
+    log_strength = np.log([model.strength.get(p, 1.0) for p in seated])
+    sums = np.tile(np.array(totals, dtype=np.int64), (runs, 1))
+    going = np.ones(runs, dtype=bool)
+    deal = played
+    while going.any() and deal < MOST_DEALS:
+        deal += 1
+        rows = np.flatnonzero(going)
+        k = len(rows)
+        # A past deal's shape, or (with chance 1 / (seen + 1)) a fresh one.
+        from_table = rng.random(k) < seen / (seen + 1)
+        shape = fresh[rng.integers(len(fresh), size=k)]
+        if seen:
+            picked = rng.integers(seen, size=k)
+            shape[from_table] = shapes[picked[from_table]]
+        # Who gets which end of it: a Plackett–Luce order drawn by the Gumbel trick.
+        keys = log_strength + rng.gumbel(size=(k, n))
+        place = np.argsort(np.argsort(-keys, axis=1), axis=1)
+        sums[rows] += np.take_along_axis(shape, place, axis=1)
+        ended = np.zeros(k, dtype=bool)
+        if rules.target is not None:
+            ended |= (sums[rows] >= rules.target).any(axis=1)
+        if rules.deals is not None and deal >= rules.deals:
+            ended[:] = True
+        going[rows[ended]] = False
+    won = (sums == sums.min(axis=1, keepdims=True)).mean(axis=0)
+    # Only the checks above are sure: a share of simulated endings never is.
+    return [float(x) for x in np.clip(won, 0.5 / runs, 1 - 0.5 / runs)]
+
+
+def _cannot_be_caught(rules: Rules, n: int, totals: Sequence[int], played: int) -> int | None:
+    """The seat that wins whatever the deals left bring, if one does.
+
+    Only a game of a fixed number of deals has a known most of deals left; in
+    one deal a player can gain at most the gap between the best and the worst a
+    deal can give (a moon and a negative jack included).
+    """
+    if rules.deals is None or rules.target is not None:
+        return None
+    left = rules.deals - played
+    values = valued_cards(rules, n).values()
+    most = max(sum(v for v in values if v > 0), moon_value(rules, n))
+    least = sum(v for v in values if v < 0) - (moon_value(rules, n) if rules.moon == "self" else 0)
+    swing = left * (most - least)
+    best = min(totals)
+    leaders = [s for s, t in enumerate(totals) if t == best]
+    if len(leaders) != 1:
+        return None
+    runner_up = min(t for s, t in enumerate(totals) if s != leaders[0])
+    return leaders[0] if runner_up - best > swing else None
+
+
+def game_chances(
+    model: DealModel,
+    seated: Sequence[Hashable],
+    totals: Sequence[Sequence[int]],
+    *,
+    runs: int = RUNS,
+) -> list[list[float]]:
+    """Each seat's chance before the first deal and after every deal, from the
+    totals after each deal."""
+    said = [chances_from_here(model, seated, [0] * len(seated), 0, runs=runs)]
+    for number, now in enumerate(totals, start=1):
+        said.append(chances_from_here(model, seated, now, number, runs=runs))
+    return said
+
+
+@dataclass(frozen=True)
+class Brier:
+    """The chances during finished games against what happened: the mean of
+    (chance − 1 if won, else 0)², over every player after every deal but the
+    last; beside it the same for two plain guesses."""
+
+    states: int = 0
+    deals: int = 0
+    chances: float = 0.0
+    equal: float = 0.0  # everyone the same chance
+    leader: float = 0.0  # whoever leads now wins (leaders tied share it)
+
+
+def brier(games: Iterable[tuple[Sequence[Sequence[float]], Sequence[Sequence[int]]]]) -> Brier:
+    """``games`` are (the chances after deals 0..n, the totals after deals 0..n) of finished
+    games; the states between the first deal and the last are scored."""
+    states = deals = 0
+    said = equal = leader = 0.0
+    for chances, totals in games:
+        final = totals[-1]
+        best = min(final)
+        won = [1.0 if t == best else 0.0 for t in final]
+        n = len(final)
+        for deal in range(1, len(totals) - 1):
+            now = totals[deal]
+            low = min(now)
+            leading = [1.0 if t == low else 0.0 for t in now]
+            share = sum(leading)
+            deals += 1
+            for seat in range(n):
+                said += (chances[deal][seat] - won[seat]) ** 2
+                equal += (1 / n - won[seat]) ** 2
+                leader += (leading[seat] / share - won[seat]) ** 2
+                states += 1
+    if not states:
+        return Brier()
+    return Brier(states, deals, said / states, equal / states, leader / states)

@@ -1,0 +1,215 @@
+"""Each player's chance of winning during a game, from the table's own deals
+(games/engine/chances.py), and how good those chances have been.
+
+What the chances are drawn from is every finished game of the table, so what
+is kept is keyed by the table's ``results_version``, which the ladder's
+re-rating moves on whenever a result changes: a deal of a finished game
+edited, a game finished, deleted or restored (games/services/ladder.py). It
+moves every game page's version on too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.cache import caches
+from django.utils.translation import gettext as _
+
+from games import engine
+from games.engine import chances as maths
+from games.models import Deal, Game, Seat, Table
+
+KEEP_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game with deals, as the chances read it."""
+
+    pk: int
+    rules: engine.Rules
+    players: tuple[int, ...]
+    totals: tuple[tuple[int, ...], ...]  # after each deal
+    scores: tuple[tuple[int, ...], ...]
+
+    @property
+    def key(self) -> tuple:
+        return (maths.scoring_key(self.rules), len(self.players))
+
+    def past_deals(self) -> list[maths.PastDeal]:
+        return [maths.PastDeal(self.players, s) for s in self.scores]
+
+
+def finished_games(table: Table) -> list[Played]:
+    """The table's finished games that have deals, in the order they finished (three queries)."""
+    games = list(
+        Game.objects.filter(table=table, status=Game.Status.FINISHED, result_only=False)
+        .order_by("finished_at", "pk")
+        .values_list("pk", "rules")
+    )
+    ids = [pk for pk, _ in games]
+    seats: dict[int, list[int]] = {}
+    for game, player in (
+        Seat.objects.filter(game_id__in=ids)
+        .order_by("game_id", "number")
+        .values_list("game_id", "player_id")
+    ):
+        seats.setdefault(game, []).append(player)
+    deals: dict[int, list[tuple[list[int], list[int]]]] = {}
+    for game, scores, totals in (
+        Deal.objects.filter(game_id__in=ids)
+        .order_by("game_id", "number")
+        .values_list("game_id", "scores", "totals")
+    ):
+        deals.setdefault(game, []).append((scores, totals))
+    return [
+        Played(
+            pk,
+            engine.Rules.from_dict(rules),
+            tuple(seats[pk]),
+            tuple(tuple(t) for _, t in deals[pk]),
+            tuple(tuple(s) for s, _ in deals[pk]),
+        )
+        for pk, rules in games
+        if pk in deals and pk in seats
+    ]
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the table's finished games say: the chances each had after every
+    deal, from what was known then, and how good they were."""
+
+    by_game: dict[int, list[list[float]]]
+    brier: maths.Brier
+
+
+def _work_out(games: Sequence[Played]) -> Said:
+    """Every finished game in turn, from the deals of the games finished before it."""
+    past: dict[tuple, list[maths.PastDeal]] = {}
+    strength: dict[tuple, dict] = {}
+    by_game: dict[int, list[list[float]]] = {}
+    for game in games:
+        deals = past.setdefault(game.key, [])
+        model = maths.DealModel.from_deals(
+            game.rules, len(game.players), deals, start=strength.get(game.key)
+        )
+        strength[game.key] = model.strength
+        by_game[game.pk] = maths.game_chances(
+            model, game.players, game.totals, runs=maths.CALIBRATION_RUNS
+        )
+        deals.extend(game.past_deals())
+    brier = maths.brier((by_game[g.pk], [tuple(0 for _ in g.players), *g.totals]) for g in games)
+    return Said(by_game, brier)
+
+
+def table_said(table: Table) -> Said:
+    """:class:`Said` for the table, worked out once per state of its finished games
+    and kept where every process finds it."""
+    cache = caches["default"]
+    key = f"chances-said:{table.pk}:{table.results_version}"
+    said = cache.get(key)
+    if said is None:
+        said = _work_out(finished_games(table))
+        cache.set(key, said, KEEP_SECONDS)
+    return said
+
+
+def model_for(table: Table, rules: engine.Rules, players: int) -> maths.DealModel:
+    """How points fall at the table in a deal of these rules and players, from all
+    its finished games; kept in this process per state of them."""
+    cache = caches["local"]
+    stamp = table.results_version
+    key = f"deal-model:{table.pk}:{stamp}:{hash(maths.scoring_key(rules))}:{players}"
+    kept = cache.get(key)
+    if kept is None:
+        wanted = (maths.scoring_key(rules), players)
+        # Never rated means never a finished game: nothing to read.
+        played = finished_games(table) if table.results_version else []
+        deals = [d for g in played if g.key == wanted for d in g.past_deals()]
+        kept = maths.DealModel.from_deals(rules, players, deals)
+        cache.set(key, kept, KEEP_SECONDS)
+    # The end differs from game to game; how a deal falls does not.
+    return maths.DealModel(rules, kept.players, kept.shapes, kept.strength)
+
+
+def percents(chances: Sequence[float]) -> list[int]:
+    """Whole percents, never 100 or 0 unless it is certain: 99.6% is not a sure thing."""
+    shown = []
+    for chance in chances:
+        percent = round(chance * 100)
+        if percent == 100 and chance < 1:
+            percent = 99
+        elif percent == 0 and chance > 0:
+            percent = 1
+        shown.append(percent)
+    return shown
+
+
+def line(names: Sequence[str], chances: Sequence[float]) -> list[str]:
+    """ "Ann 62%", "Ben 30%", "Cara 8%", in the person's language."""
+    return [
+        _("{name} {percent}%").format(name=name, percent=percent)
+        for name, percent in zip(names, percents(chances), strict=True)
+    ]
+
+
+def chances_now(
+    game: Game, players: Sequence[int], totals: Sequence[int], played: int
+) -> list[float]:
+    """Each seat's chance of winning the game in progress from its totals now; kept in
+    this process per game version, so a club night's big screen works each out once."""
+    cache = caches["local"]
+    key = f"chances-now:{game.pk}:{game.version}:{game.table.results_version}:{played}"
+    said = cache.get(key)
+    if said is None:
+        model = model_for(game.table, game.get_rules(), len(players))
+        said = maths.chances_from_here(model, players, totals, played)
+        cache.set(key, said, KEEP_SECONDS)
+    return said
+
+
+@dataclass(frozen=True)
+class Comeback:
+    name: str
+    percent: int
+    deal: int
+
+
+def comeback(
+    names: Sequence[str], winners: Sequence[int], said: Sequence[Sequence[float]]
+) -> Comeback | None:
+    """The winner who was, after some deal, the least likely of all to win and under an
+    even share, at their lowest; None when no winner was ever that far behind."""
+    lowest: tuple[float, int, int] | None = None
+    for deal, now in enumerate(said[1:-1], start=1):
+        for seat in winners:
+            chance = now[seat]
+            behind = chance == min(now) and chance < 1 / len(names)
+            if behind and (lowest is None or chance < lowest[0]):
+                lowest = (chance, seat, deal)
+    if lowest is None:
+        return None
+    chance, seat, deal = lowest
+    return Comeback(names[seat], percents([chance])[0], deal)
+
+
+def game_said(game: Game) -> list[list[float]]:
+    """A finished game's chances after every deal, from the deals of the games that
+    finished before it (as its players knew them then); kept per state of the table."""
+    cache = caches["local"]
+    key = f"game-chances:{game.pk}:{game.version}:{game.table.results_version}"
+    said = cache.get(key)
+    if said is None:
+        games = finished_games(game.table)
+        mine = next((g for g in games if g.pk == game.pk), None)
+        if mine is None:
+            return []
+        before = [
+            d for g in games[: games.index(mine)] if g.key == mine.key for d in g.past_deals()
+        ]
+        model = maths.DealModel.from_deals(mine.rules, len(mine.players), before)
+        said = maths.game_chances(model, mine.players, mine.totals)
+        cache.set(key, said, KEEP_SECONDS)
+    return said

@@ -1,0 +1,184 @@
+"""Chances from here on the pages: the line under the totals, the finished game's chart,
+the result picture's comeback, the big screen, and how good they have been."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.cache import caches
+from django.urls import reverse
+
+from games import engine
+from games.formats.writing import export_json
+from games.models import Game, Table
+from games.pages import chances as during
+from games.services.deals import deal_delete, deal_edit, deal_record
+from games.services.games import game_delete, game_start
+from games.services.imports import import_history
+from tests.factories import builtin
+
+# Hearts only to 50: Alice takes little, Ben more, Cara most, with the odd upset.
+DEALS = [(0, 13, 13), (2, 6, 18), (13, 0, 13), (1, 12, 13), (4, 4, 18), (0, 13, 13), (3, 5, 18)]
+
+
+def play(table, players, shift: int = 0) -> Game:
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    number = shift
+    while not Game.objects.get(pk=game.pk).is_finished:
+        deal_record(game=game, entry=engine.PointsEntry(DEALS[number % len(DEALS)]), by=None)
+        number += 1
+    return Game.objects.get(pk=game.pk)
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def fresh_said(table: Table) -> during.Said:
+    caches["default"].clear()
+    caches["local"].clear()
+    return during.table_said(Table.objects.get(pk=table.pk))
+
+
+def test_members_see_the_chances_from_here_under_the_totals_and_the_watch_link_does_not(
+    client, owner, table, players
+):
+    for shift in range(4):
+        play(table, players, shift)
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
+    client.force_login(owner)
+    page = text(client.get(game.get_absolute_url()))
+    line = re.search(r"Chances to win from here: Alice (\d+)% · Ben (\d+)% · Cara (\d+)%", page)
+    assert line, page
+    alice, ben, cara = map(int, line.groups())
+    assert alice > ben and alice > cara  # 13 ahead of both, and the better player
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    expected = during.chances_now(game, [p.pk for p in players], [0, 13, 13], 1)
+    assert [alice, ben, cara] == during.percents(expected)
+    from games.services.sharing import watch_link_replace
+
+    watched = client.get(reverse("watch_game", args=[watch_link_replace(game)]))
+    assert "Chances to win" not in watched.content.decode()
+    # Norwegian too.
+    client.cookies["django_language"] = "nb"
+    assert "Vinnersjanser herfra:" in text(
+        client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="nb")
+    )
+
+
+def test_a_finished_game_draws_each_player_s_chance_over_its_deals_with_no_script(
+    client, owner, table, players
+):
+    for shift in range(3):
+        play(table, players, shift)
+    game = play(table, players, 2)
+    client.force_login(owner)
+    html = client.get(game.get_absolute_url()).content.decode()
+    chart = html[html.index("chance of winning, deal by deal") :]
+    chart = chart[: chart.index("</figure>")]
+    said = during.game_said(Game.objects.select_related("table").get(pk=game.pk))
+    assert len(said) == game.deals.count() + 1 and said[-1] == [1.0, 0.0, 0.0]
+    assert chart.count("<polyline") == 3 and "<script" not in chart
+    assert (
+        re.search(r'points="34(\.0)?,', chart) and "100%" in chart
+    )  # coordinates and ticks, not localised
+    # The owner turns the chances off: the chart goes.
+    client.post(reverse("table_chances", args=[table.pk]), {"show": "0"})
+    assert "deal by deal" not in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_the_result_picture_names_the_comeback(owner, table, players):
+    """Cara trails 25 to 0 after deal 1, then Alice and Ben take everything."""
+    from games.pages.pictures import game_picture
+
+    for shift in range(3):
+        play(table, players, shift)
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    for scores in [(0, 1, 25), (13, 13, 0), (13, 13, 0), (13, 13, 0), (13, 13, 0)]:
+        deal_record(game=game, entry=engine.PointsEntry(scores), by=None)
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    assert game.is_finished
+    said = during.game_said(game)
+    back = during.comeback(["Alice", "Ben", "Cara"], [2], said)
+    assert back is not None and back.name == "Cara" and back.deal == 1
+    assert back.percent == during.percents([said[1][2]])[0] < 33
+    note = game_picture(game).picture().note
+    assert note.startswith(f"Cara won from {back.percent}% after deal 1.")
+
+
+def test_no_comeback_when_the_winner_was_never_behind():
+    said = [[0.4, 0.3, 0.3], [0.6, 0.2, 0.2], [0.9, 0.05, 0.05], [1.0, 0.0, 0.0]]
+    assert during.comeback(["Åse", "Bjørn", "Kåre"], [0], said) is None
+    # Shared last place under an even share counts; the lowest moment is named.
+    said = [[0.4, 0.3, 0.3], [0.2, 0.2, 0.6], [0.09, 0.6, 0.31], [1.0, 0.0, 0.0]]
+    back = during.comeback(["Åse", "Bjørn", "Kåre"], [0], said)
+    assert (back.name, back.percent, back.deal) == ("Åse", 9, 2)
+
+
+def test_the_big_screen_shows_the_chances_from_here_of_games_under_way(
+    client, owner, table, players
+):
+    from games.views.clubnights import board_context
+
+    for shift in range(3):
+        play(table, players, shift)
+    night = table.evenings.create(name="Friday", date="2026-12-04")
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    Game.objects.filter(pk=game.pk).update(evening=night, round=1)
+    deal_record(game=game, entry=engine.PointsEntry((13, 0, 13)), by=None)
+    board = board_context(night, readonly=True)
+    (shown,) = [g for _, round_ in board["rounds"] for g in round_]
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    expected = during.line(
+        ["Alice", "Ben", "Cara"], during.chances_now(game, [p.pk for p in players], [13, 0, 13], 1)
+    )
+    assert shown.chances == expected and shown.chances[1].startswith("Ben ")
+
+
+def test_how_good_the_chances_during_games_have_been_is_said_under_the_ladder(
+    client, owner, table, players
+):
+    for shift in range(6):
+        play(table, players, shift)
+    client.force_login(owner)
+    page = text(client.get(table.get_absolute_url()))
+    said = fresh_said(table).brier
+    assert said.deals > 10
+    shown = re.search(r"The chances during games, after (\d+) deals, have (not yet )?been", page)
+    assert shown and int(shown.group(1)) == said.deals
+    assert f"{said.chances:.2f} against {said.leader:.2f}, and {said.equal:.2f}" in page
+
+
+@pytest.mark.django_db(transaction=False)
+def test_the_calibration_after_an_edit_a_deleted_game_and_a_restore_equals_one_from_scratch(
+    owner, table, players, django_user_model
+):
+    games = [play(table, players, shift) for shift in range(5)]
+    first = during.table_said(Table.objects.get(pk=table.pk))  # kept
+    assert first == fresh_said(table)
+
+    # An edit of a past deal of a finished game: the kept answer is not the one read.
+    deal = games[1].deals.get(number=2)
+    deal_edit(deal=deal, entry=engine.PointsEntry((6, 6, 14)), by=None, version=deal.version)
+    edited = during.table_said(Table.objects.get(pk=table.pk))
+    assert edited != first and edited == fresh_said(table)
+
+    game_delete(game=Game.objects.get(pk=games[0].pk))
+    deleted = during.table_said(Table.objects.get(pk=table.pk))
+    assert deleted == fresh_said(table) and len(deleted.by_game) == 4
+
+    # A restore into a new table: the same chances, game by game, and the same score.
+    other = django_user_model.objects.create_user("bjorn", password="x")
+    restored = import_history(export_json(table.games.all()), owner=other)
+    copy = restored[0].table
+    assert copy.pk != table.pk
+    again = during.table_said(Table.objects.get(pk=copy.pk))
+    assert again.brier == deleted.brier
+    assert list(again.by_game.values()) == list(deleted.by_game.values())
+    # A deal deleted from a game under way changes no finished game: the same answer.
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
+    deal_delete(deal=game.deals.get(), by=None)
+    assert during.table_said(Table.objects.get(pk=table.pk)) == deleted
