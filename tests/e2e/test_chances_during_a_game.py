@@ -28,8 +28,8 @@ SEVEN = [
     "Siri Tveitereid",
 ]
 # Omnibus for seven: 13 hearts, Q♠ 13, K♠ 10, A♠ 7 and J♦ −10, 33 a deal. Åsmund takes
-# every positive card but a heart in the first deal (not a moon); then the others share them and the jack in
-# turn, and he takes nothing until someone passes 100.
+# every positive card but a heart in the first deal (not a moon); then the others share
+# them and the jack in turn, and he takes nothing until someone passes 100.
 FIRST = (42, -9, 0, 0, 0, 0, 0)
 SHARES = (13, 10, -3, 5, 4, 4)
 
