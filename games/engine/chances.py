@@ -37,7 +37,7 @@ import math
 import random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -51,6 +51,7 @@ RUNS = 2000  # endings played out; a chance is then within about ±1 point
 # For how good the chances have been, over every deal of every finished game: each
 # chance is rougher (±2 points), and the mean over hundreds of deals is not.
 CALIBRATION_RUNS = 500
+WORK_DEALS = 20  # deals left beyond which fewer endings are played out
 FRESH_DEALS = 400  # random deals kept per ruleset, to draw the Dirichlet process's new ones from
 SEED = 20_261_204
 
@@ -78,10 +79,15 @@ def scoring_key(rules: Rules) -> tuple:
     )
 
 
-@lru_cache(maxsize=64)
 def fresh_deals(rules: Rules, players: int) -> np.ndarray:
     """Deals of no table: the pack shuffled, each trick to a player chosen at random,
     scored by the rules (moons included); each row sorted, fewest points first."""
+    # The end and the name don't change a deal: one set of deals for every end.
+    return _fresh_deals(replace(rules, name="", target=None, deals=None), players)
+
+
+@lru_cache(maxsize=64)
+def _fresh_deals(rules: Rules, players: int) -> np.ndarray:
     rng = random.Random(SEED)
     cards = list(pack(rules, players))
     valued = valued_cards(rules, players)
@@ -99,39 +105,54 @@ def fresh_deals(rules: Rules, players: int) -> np.ndarray:
     return np.array(rows, dtype=np.int64)
 
 
+class Pairs:
+    """Who took fewer points than whom, pair by pair, over deals added in turn."""
+
+    def __init__(self) -> None:
+        self.wins: dict[Hashable, float] = defaultdict(float)
+        self.met: dict[tuple[Hashable, Hashable], float] = defaultdict(float)
+
+    def add(self, deals: Iterable[PastDeal]) -> None:
+        for deal in deals:
+            seats = list(zip(deal.players, deal.scores, strict=True))
+            for i, (a, sa) in enumerate(seats):
+                for b, sb in seats[i + 1 :]:
+                    self.wins[a] += 1.0 if sa < sb else 0.5 if sa == sb else 0.0
+                    self.wins[b] += 1.0 if sb < sa else 0.5 if sa == sb else 0.0
+                    self.met[(a, b)] += 1
+
+    def strengths(self, start: dict[Hashable, float] | None = None) -> dict[Hashable, float]:
+        """Each player's Plackett–Luce strength in a deal (1 is average), by maximum
+        likelihood; ``start`` is where the fit begins (the last one, when deals are added)."""
+        against: dict[Hashable, list[tuple[Hashable, float]]] = defaultdict(list)
+        for (a, b), n in self.met.items():
+            against[a].append((b, n))
+            against[b].append((a, n))
+        strength = {p: (start or {}).get(p, 1.0) for p in against}
+        # Hunter's MM update; the virtual draw (half a win against strength 1) keeps
+        # every strength positive and finite, and is what "near average" means.
+        for _ in range(1000):
+            moved = 0.0
+            new = {}
+            for p, opponents in against.items():
+                w = strength[p]
+                denominator = sum(n / (w + strength[q]) for q, n in opponents) + 1 / (w + 1)
+                new[p] = (self.wins[p] + 0.5) / denominator
+                moved = max(moved, abs(math.log(new[p] / w)))
+            strength = new
+            if moved < 1e-6:
+                break
+        return strength
+
+
 def deal_ratings(
     deals: Iterable[PastDeal], start: dict[Hashable, float] | None = None
 ) -> dict[Hashable, float]:
-    """Each player's Plackett–Luce strength in a deal (1 is average), from every
-    pair in every deal: fewer points beat more, equal points are half a win each."""
-    wins: dict[Hashable, float] = defaultdict(float)
-    met: dict[tuple[Hashable, Hashable], float] = defaultdict(float)
-    for deal in deals:
-        seats = list(zip(deal.players, deal.scores, strict=True))
-        for i, (a, sa) in enumerate(seats):
-            for b, sb in seats[i + 1 :]:
-                wins[a] += 1.0 if sa < sb else 0.5 if sa == sb else 0.0
-                wins[b] += 1.0 if sb < sa else 0.5 if sa == sb else 0.0
-                met[(a, b)] += 1
-    against: dict[Hashable, list[tuple[Hashable, float]]] = defaultdict(list)
-    for (a, b), n in met.items():
-        against[a].append((b, n))
-        against[b].append((a, n))
-    strength = {p: (start or {}).get(p, 1.0) for p in against}
-    # Hunter's MM update; the virtual draw (half a win against strength 1) keeps
-    # every strength positive and finite, and is what "near average" means.
-    for _ in range(500):
-        moved = 0.0
-        new = {}
-        for p, opponents in against.items():
-            w = strength[p]
-            denominator = sum(n / (w + strength[q]) for q, n in opponents) + 1 / (w + 1)
-            new[p] = (wins[p] + 0.5) / denominator
-            moved = max(moved, abs(math.log(new[p] / w)))
-        strength = new
-        if moved < 1e-7:
-            break
-    return strength
+    """Each player's strength in a deal, from every pair in every deal: fewer points
+    beat more, equal points are half a win each."""
+    pairs = Pairs()
+    pairs.add(deals)
+    return pairs.strengths(start)
 
 
 @dataclass
@@ -144,17 +165,13 @@ class DealModel:
     strength: dict[Hashable, float]
 
     @classmethod
-    def from_deals(
-        cls,
-        rules: Rules,
-        players: int,
-        deals: Sequence[PastDeal],
-        start: dict[Hashable, float] | None = None,
-    ) -> DealModel:
-        shapes = np.array([sorted(d.scores) for d in deals], dtype=np.int64).reshape(
-            len(deals), players
-        )
-        return cls(rules, players, shapes, deal_ratings(deals, start) if deals else {})
+    def from_deals(cls, rules: Rules, players: int, deals: Sequence[PastDeal]) -> DealModel:
+        return cls(rules, players, shapes(deals, players), deal_ratings(deals) if deals else {})
+
+
+def shapes(deals: Sequence[PastDeal], players: int) -> np.ndarray:
+    """The deals' scores, each row sorted, fewest points first."""
+    return np.array([sorted(d.scores) for d in deals], dtype=np.int64).reshape(len(deals), players)
 
 
 def chances_from_here(
@@ -174,36 +191,61 @@ def chances_from_here(
     if sure is not None:
         return [1.0 if seat == sure else 0.0 for seat in range(n)]
     rng = np.random.default_rng(SEED + played)
-    fresh = fresh_deals(rules, n)
-    shapes = model.shapes
-    seen = len(shapes)
+    seen = len(model.shapes)
+    # The table's deals, then the fresh ones: one draw picks a table's deal with
+    # chance seen / (seen + 1), each alike, or else a fresh one, each alike.
+    pool = np.vstack([model.shapes, fresh_deals(rules, n)])
+    table_share, fresh = seen / (seen + 1), len(pool) - seen
     log_strength = np.log([model.strength.get(p, 1.0) for p in seated])
+    left = _deals_left(rules, pool, totals, played)
+    runs = max(200, min(runs, runs * WORK_DEALS // left))
     sums = np.tile(np.array(totals, dtype=np.int64), (runs, 1))
-    going = np.ones(runs, dtype=bool)
+    going = np.arange(runs)  # the endings not yet over
     deal = played
-    while going.any() and deal < MOST_DEALS:
-        deal += 1
-        rows = np.flatnonzero(going)
-        k = len(rows)
-        # A past deal's shape, or (with chance 1 / (seen + 1)) a fresh one.
-        from_table = rng.random(k) < seen / (seen + 1)
-        shape = fresh[rng.integers(len(fresh), size=k)]
-        if seen:
-            picked = rng.integers(seen, size=k)
-            shape[from_table] = shapes[picked[from_table]]
-        # Who gets which end of it: a Plackett–Luce order drawn by the Gumbel trick.
-        keys = log_strength + rng.gumbel(size=(k, n))
-        place = np.argsort(np.argsort(-keys, axis=1), axis=1)
-        sums[rows] += np.take_along_axis(shape, place, axis=1)
-        ended = np.zeros(k, dtype=bool)
+    while len(going) and deal < MOST_DEALS:
+        # A deal at a time, all endings at once; where the game has far to go, in
+        # blocks of deals, an ending stopping at the first that reaches the target.
+        block = 1 if left <= WORK_DEALS else min(left // WORK_DEALS * 4, 64, MOST_DEALS - deal)
+        if rules.deals is not None:
+            block = min(block, rules.deals - deal)
+        k = len(going)
+        u = rng.random((k, block))
+        index = np.where(
+            u < table_share,
+            (u * (seen / table_share if seen else 0)).astype(np.int64),
+            seen + ((u - table_share) / (1 - table_share) * fresh).astype(np.int64),
+        )
+        # Who gets which end of a deal: a Plackett–Luce order drawn by the Gumbel
+        # trick; a seat's place is how many drew a higher key (0 takes the fewest points).
+        keys = log_strength + rng.gumbel(size=(k, block, n))
+        place = (keys[..., None, :] > keys[..., :, None]).sum(axis=-1)
+        path = sums[going][:, None, :] + np.cumsum(pool[index[..., None], place], axis=1)
+        deal += block
         if rules.target is not None:
-            ended |= (sums[rows] >= rules.target).any(axis=1)
+            reached = (path >= rules.target).any(axis=2)
+            over = reached.any(axis=1)
+            at = np.where(over, reached.argmax(axis=1), block - 1)
+            sums[going] = path[np.arange(k), at]
+            going = going[~over]
+        else:
+            sums[going] = path[:, -1]
         if rules.deals is not None and deal >= rules.deals:
-            ended[:] = True
-        going[rows[ended]] = False
+            break
     won = (sums == sums.min(axis=1, keepdims=True)).mean(axis=0)
     # Only the checks above are sure: a share of simulated endings never is.
     return [float(x) for x in np.clip(won, 0.5 / runs, 1 - 0.5 / runs)]
+
+
+def _deals_left(rules: Rules, pool: np.ndarray, totals: Sequence[int], played: int) -> int:
+    """About how many deals the game has left: the fixed ones, or until the highest
+    total reaches the target at the average deal. Where that is far (a target of
+    thousands, hundreds of fixed deals) fewer endings are played out, so the work
+    stays about that of a game with 20 deals left, each chance then within about
+    ±3 points rather than ±1."""
+    if rules.deals is not None:
+        return max(rules.deals - played, 1)
+    each = max(float(pool.mean()), 1.0)
+    return max(math.ceil(max(rules.target - max(totals), 0) / each), 1)
 
 
 def _cannot_be_caught(rules: Rules, n: int, totals: Sequence[int], played: int) -> int | None:

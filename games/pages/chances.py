@@ -88,18 +88,25 @@ class Said:
 def _work_out(games: Sequence[Played]) -> Said:
     """Every finished game in turn, from the deals of the games finished before it."""
     past: dict[tuple, list[maths.PastDeal]] = {}
+    pairs: dict[tuple, maths.Pairs] = {}
     strength: dict[tuple, dict] = {}
     by_game: dict[int, list[list[float]]] = {}
     for game in games:
         deals = past.setdefault(game.key, [])
-        model = maths.DealModel.from_deals(
-            game.rules, len(game.players), deals, start=strength.get(game.key)
+        counted = pairs.setdefault(game.key, maths.Pairs())
+        # Each fit starts from the last: a game's deals move the strengths little.
+        strength[game.key] = counted.strengths(strength.get(game.key)) if deals else {}
+        model = maths.DealModel(
+            game.rules,
+            len(game.players),
+            maths.shapes(deals, len(game.players)),
+            strength[game.key],
         )
-        strength[game.key] = model.strength
         by_game[game.pk] = maths.game_chances(
             model, game.players, game.totals, runs=maths.CALIBRATION_RUNS
         )
         deals.extend(game.past_deals())
+        counted.add(game.past_deals())
     brier = maths.brier((by_game[g.pk], [tuple(0 for _ in g.players), *g.totals]) for g in games)
     return Said(by_game, brier)
 

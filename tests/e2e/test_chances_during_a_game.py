@@ -59,7 +59,19 @@ def test_the_chances_fit_a_phone_under_the_totals_over_the_game_and_in_its_pictu
     assert any(re.fullmatch(r"[-−]\d+", t.strip()) for t in totals), totals  # Bartholomew's −3
     check_page(page, "47-chances-from-here-nb-dark")
 
-    number = 2
+    # A deal saved on the phone: the line shown stays through the save, and the poll
+    # that follows it brings the chances after the new deal.
+    before = line.inner_text()
+    page.locator("nav.modes").get_by_role("link", name="Poeng").tap()
+    for seat, points in enumerate(later(2)):
+        page.locator(f'input[name="points-{seat}"]').fill(str(points))
+    page.get_by_role("button", name="Lagre giv 3").tap()
+    expect(page.locator(".total .points").first).to_have_text("42")
+    expect(line).not_to_have_text(before)
+    expect(line).to_contain_text("Vinnersjanser herfra:")
+    assert Game.objects.get(pk=game.pk).deals.count() == 3
+
+    number = 3
     while not Game.objects.get(pk=game.pk).is_finished:
         deal_record(game=game, entry=engine.PointsEntry(later(number)), by=user)
         number += 1

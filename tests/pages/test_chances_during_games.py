@@ -182,3 +182,73 @@ def test_the_calibration_after_an_edit_a_deleted_game_and_a_restore_equals_one_f
     deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
     deal_delete(deal=game.deals.get(), by=None)
     assert during.table_said(Table.objects.get(pk=table.pk)) == deleted
+
+
+def test_a_watch_link_s_poll_never_works_out_the_chances(client, table, players, monkeypatch):
+    from games.services.sharing import watch_link_replace
+
+    for shift in range(2):
+        play(table, players, shift)
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
+    token = watch_link_replace(game)
+
+    def worked_out(*args, **kwargs):
+        raise AssertionError("the chances were worked out for a watch link")
+
+    monkeypatch.setattr(during.maths, "chances_from_here", worked_out)
+    assert client.get(reverse("watch_game", args=[token])).status_code == 200
+    assert client.get(reverse("watch_game_live", args=[token])).status_code == 200
+    deal_record(game=game, entry=engine.PointsEntry((13, 0, 13)), by=None)
+    assert client.get(reverse("watch_game_live", args=[token])).status_code == 200
+
+
+def test_a_finished_game_s_chart_follows_an_edit_of_a_game_before_it(client, owner, table, players):
+    """Its chances come from the games that finished before it: one of them edited,
+    the kept page of the later game is made again."""
+    earlier = [play(table, players, shift) for shift in range(3)]
+    game = play(table, players, 4)
+    client.force_login(owner)
+
+    def chart() -> str:
+        html = client.get(game.get_absolute_url()).content.decode()
+        start = html.index("chance of winning, deal by deal")
+        return html[start : html.index("</figure>", start)]
+
+    before = chart()
+    deal = earlier[0].deals.get(number=1)
+    deal_edit(deal=deal, entry=engine.PointsEntry((13, 0, 13)), by=None, version=deal.version)
+    after = chart()
+    assert after != before
+    caches["local"].clear()
+    caches["default"].clear()
+    assert chart() == after  # the same as worked out from scratch
+
+
+def test_a_save_s_answer_leaves_the_chances_to_the_poll_that_follows_it(
+    client, owner, table, players, monkeypatch
+):
+    """The phone waits for a save's answer: the line shown stays (htmx keeps it), and
+    the members' poll that the save sets off works out the new one."""
+    for shift in range(2):
+        play(table, players, shift)
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
+    client.force_login(owner)
+    worked_out = []
+    real = during.maths.chances_from_here
+    monkeypatch.setattr(
+        during.maths,
+        "chances_from_here",
+        lambda *args, **kwargs: worked_out.append(args) or real(*args, **kwargs),
+    )
+    fields = {"mode": "points", "number": "2", "key": "k2"}
+    fields.update({"points-0": "13", "points-1": "0", "points-2": "13"})
+    saved = client.post(reverse("deal_new", args=[game.pk]), fields, HTTP_HX_REQUEST="true")
+    html = saved.content.decode()
+    assert saved.status_code == 200 and worked_out == []
+    assert '<p id="chances-now" class="chances" hx-preserve="true"></p>' in html
+    polled = client.get(reverse("game_live", args=[game.pk]), HTTP_HX_REQUEST="true")
+    assert "Chances to win from here:" in polled.content.decode() and len(worked_out) == 1
+    client.get(game.get_absolute_url())  # the page of that version: kept, not worked out again
+    assert len(worked_out) == 1
