@@ -165,15 +165,21 @@ def line(names: Sequence[str], chances: Sequence[float]) -> list[str]:
 def chances_now(
     game: Game, players: Sequence[int], totals: Sequence[int], played: int
 ) -> list[float]:
-    """Each seat's chance of winning the game in progress from its totals now; kept in
-    this process per game version, so a club night's big screen works each out once."""
-    cache = caches["local"]
+    """Each seat's chance of winning the game in progress from its totals now.
+
+    Worked out once per game version for every process: kept in this one's memory
+    and in the shared cache, where a club night's big screen finds what the
+    members' phones had worked out.
+    """
     key = f"chances-now:{game.pk}:{game.version}:{game.table.results_version}:{played}"
-    said = cache.get(key)
+    said = caches["local"].get(key)
     if said is None:
-        model = model_for(game.table, game.get_rules(), len(players))
-        said = maths.chances_from_here(model, players, totals, played)
-        cache.set(key, said, KEEP_SECONDS)
+        said = caches["default"].get(key)
+        if said is None:
+            model = model_for(game.table, game.get_rules(), len(players))
+            said = maths.chances_from_here(model, players, totals, played)
+            caches["default"].set(key, said, KEEP_SECONDS)
+        caches["local"].set(key, said, KEEP_SECONDS)
     return said
 
 

@@ -6,7 +6,7 @@ render it. Reads a fixed number of queries whatever the number of deals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from django.db.models import Prefetch
@@ -30,6 +30,7 @@ class SeatLine:
     leading: bool
     winner: bool
     to_target: int | None
+    chance: int | None = None  # of winning from here, in percent
 
 
 @dataclass(frozen=True)
@@ -221,16 +222,24 @@ class Scoreboard:
     def _shows_chances(self) -> bool:
         return self.game.table.show_chances and not self.game.result_only and self.deal_count > 0
 
+    @property
+    def shows_chances_now(self) -> bool:
+        """After a deal of a game under way, where the table shows chances (read, not
+        worked out: a save's answer keeps the chances the page shows)."""
+        return not self.game.is_finished and self._shows_chances
+
     @cached_property
-    def chances_from_here(self) -> list[str]:
-        """After a deal of a game under way, where the table shows chances: each
-        player's chance of winning from the totals now."""
-        if self.game.is_finished or not self._shows_chances:
-            return []
+    def seats_with_chances(self) -> list[SeatLine]:
+        """The totals, each with the player's chance of winning from here, where shown."""
+        if not self.shows_chances_now:
+            return self.seats
         said = during.chances_now(
             self.game, [p.pk for p in self.players], [s.total for s in self.seats], self.deal_count
         )
-        return during.line(self.names, said)
+        return [
+            replace(seat, chance=percent)
+            for seat, percent in zip(self.seats, during.percents(said), strict=True)
+        ]
 
     @cached_property
     def chance_chart(self) -> Chart | None:

@@ -126,9 +126,9 @@ def table_chances(request: HttpRequest, pk: int) -> HttpResponse:
     show = params.choice(request.POST, "show", ("0", "1"), default="1") == "1"
     table_services.table_show_chances(table=table, show=show)
     if show:
-        messages.success(request, _("Members and the big screen see the chances before a game."))
+        messages.success(request, _("Members and the big screen see the chances of winning."))
     else:
-        messages.success(request, _("The chances before a game are hidden."))
+        messages.success(request, _("The chances of winning are hidden."))
     return redirect("table_settings", table.pk)
 
 

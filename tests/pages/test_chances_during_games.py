@@ -35,13 +35,21 @@ def text(response) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
 
 
+def shown_chances(html: str) -> list[int]:
+    """The chance in each player's box, in seat order."""
+    found = re.findall(
+        r'id="chance-(\d)"><span class="sr-only">Chance of winning from here: </span>(\d+)%', html
+    )
+    return [int(percent) for _, percent in sorted(found)]
+
+
 def fresh_said(table: Table) -> during.Said:
     caches["default"].clear()
     caches["local"].clear()
     return during.table_said(Table.objects.get(pk=table.pk))
 
 
-def test_members_see_the_chances_from_here_under_the_totals_and_the_watch_link_does_not(
+def test_members_see_the_chances_from_here_beside_the_totals_and_the_watch_link_does_not(
     client, owner, table, players
 ):
     for shift in range(4):
@@ -49,10 +57,8 @@ def test_members_see_the_chances_from_here_under_the_totals_and_the_watch_link_d
     game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
     deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
     client.force_login(owner)
-    page = text(client.get(game.get_absolute_url()))
-    line = re.search(r"Chances to win from here: Alice (\d+)% · Ben (\d+)% · Cara (\d+)%", page)
-    assert line, page
-    alice, ben, cara = map(int, line.groups())
+    html = client.get(game.get_absolute_url()).content.decode()
+    alice, ben, cara = shown_chances(html)
     assert alice > ben and alice > cara  # 13 ahead of both, and the better player
     game = Game.objects.select_related("table").get(pk=game.pk)
     expected = during.chances_now(game, [p.pk for p in players], [0, 13, 13], 1)
@@ -60,12 +66,10 @@ def test_members_see_the_chances_from_here_under_the_totals_and_the_watch_link_d
     from games.services.sharing import watch_link_replace
 
     watched = client.get(reverse("watch_game", args=[watch_link_replace(game)]))
-    assert "Chances to win" not in watched.content.decode()
+    assert "Chance of winning" not in watched.content.decode()
     # Norwegian too.
-    client.cookies["django_language"] = "nb"
-    assert "Vinnersjanser herfra:" in text(
-        client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="nb")
-    )
+    nb = text(client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="nb"))
+    assert f"Vinnersjanse herfra: {alice} % sjanse" in nb
 
 
 def test_a_finished_game_draws_each_player_s_chance_over_its_deals_with_no_script(
@@ -228,8 +232,8 @@ def test_a_finished_game_s_chart_follows_an_edit_of_a_game_before_it(client, own
 def test_a_save_s_answer_leaves_the_chances_to_the_poll_that_follows_it(
     client, owner, table, players, monkeypatch
 ):
-    """The phone waits for a save's answer: the line shown stays (htmx keeps it), and
-    the members' poll that the save sets off works out the new one."""
+    """The phone waits for a save's answer: the chances shown stay (htmx keeps them),
+    and the members' poll that the save sets off works out the new ones."""
     for shift in range(2):
         play(table, players, shift)
     game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
@@ -247,8 +251,9 @@ def test_a_save_s_answer_leaves_the_chances_to_the_poll_that_follows_it(
     saved = client.post(reverse("deal_new", args=[game.pk]), fields, HTTP_HX_REQUEST="true")
     html = saved.content.decode()
     assert saved.status_code == 200 and worked_out == []
-    assert '<p id="chances-now" class="chances" hx-preserve="true"></p>' in html
+    for seat in range(3):
+        assert f'<span class="chance" id="chance-{seat}" hx-preserve="true"></span>' in html
     polled = client.get(reverse("game_live", args=[game.pk]), HTTP_HX_REQUEST="true")
-    assert "Chances to win from here:" in polled.content.decode() and len(worked_out) == 1
+    assert len(shown_chances(polled.content.decode())) == 3 and len(worked_out) == 1
     client.get(game.get_absolute_url())  # the page of that version: kept, not worked out again
     assert len(worked_out) == 1

@@ -351,7 +351,7 @@ def test_members_see_each_player_s_chance_before_the_first_deal_unless_turned_of
     # Once the game is under way the ladder's line gives way to the chances from here.
     deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
     under_way = client.get(game.get_absolute_url()).content.decode()
-    assert "from the ladder" not in under_way and "Chances to win from here" in under_way
+    assert "from the ladder" not in under_way and "Chance of winning from here" in under_way
     # The owner turns them off: a new game shows none; a member may not.
     other = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=1)
     assert "Chances to win" in client.get(other.get_absolute_url()).content.decode()
@@ -360,7 +360,7 @@ def test_members_see_each_player_s_chance_before_the_first_deal_unless_turned_of
     client.force_login(owner)
     assert client.post(url, {"show": "0"}).status_code == 302
     assert "Chances to win" not in client.get(other.get_absolute_url()).content.decode()
-    assert "Chances to win" not in client.get(game.get_absolute_url()).content.decode()
+    assert "Chance of winning" not in client.get(game.get_absolute_url()).content.decode()
     assert "favourite won" not in client.get(table.get_absolute_url()).content.decode()
     assert "during games" not in client.get(table.get_absolute_url()).content.decode()
     client.post(url, {"show": "1"})
