@@ -37,12 +37,16 @@ def test_a_finished_game_draws_its_chart_and_downloads(page: Page, live_server, 
     expect(page.locator("#winner-h")).to_have_text("★ Cara wins")
     assert totals(page) == ["103", "106", "6"]
 
-    chart = page.locator("figure.chart svg[role=img]")
+    chart = page.locator("figure.chart").first.locator("svg[role=img]")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline.series")).to_have_count(3)
     expect(chart.locator("circle.moon-mark")).to_have_count(2)
     expect(page.locator(".legend li")).to_have_count(4)
-    page.locator("figure.chart").screenshot(path=str(tmp_path / "chart.png"))
+    page.locator("figure.chart").first.screenshot(path=str(tmp_path / "chart.png"))
+    # Under it, each player's chance of winning over the deals, in the same colours.
+    chances = page.locator("figure.chart").nth(1)
+    expect(chances).to_contain_text("Each player's chance of winning, deal by deal")
+    expect(chances.locator("polyline.series")).to_have_count(3)
     screenshot(page, "40-finished-game-with-chart")
 
     with page.expect_download() as download_info:
