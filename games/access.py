@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from games import sql
 from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
+from games.pages.polls import member_version
 from games.pages.scoreboard import load_game
 from scorekeeper.params import LARGEST_ID
 
@@ -69,12 +70,13 @@ def game_page_key_for_user(request: HttpRequest, pk: int) -> tuple:
     return found
 
 
-def game_version_for_user(request: HttpRequest, pk: int) -> int:
-    """The game's version, for its poll; 404 for an outsider (games/sql.py)."""
+def game_version_for_user(request: HttpRequest, pk: int) -> str:
+    """The version of the game page a member sees, for its poll: the game's and the
+    table's chances' (games/pages/polls.py); 404 for an outsider (games/sql.py)."""
     found = sql.game_version(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
     if found is None:
         raise Http404("No such game.")
-    return found
+    return member_version(*found)
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:

@@ -81,9 +81,10 @@ class Table(models.Model):
     last_entry_mode = models.CharField(max_length=10, blank=True, default="")
     # Each player's chance of winning, from the ladder, before a game: the owner may turn it off.
     show_chances = models.BooleanField(default=True)
-    # Moved on whenever the finished games' results change (the ladder rated again):
-    # what is worked out from them is kept by it.
-    results_version = models.PositiveIntegerField(default=0, editable=False)
+    # Moved on whenever the chances change: the finished games' results (the ladder
+    # rated again) or whether they show. What is worked out from the results, and a
+    # member's kept game page, are kept by it (games/pages/chances.py, pages/polls.py).
+    chances_version = models.PositiveIntegerField(default=0, editable=False)
     # Read-only link to the table's games; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)

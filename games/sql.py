@@ -38,12 +38,15 @@ _MAY_SEE = f"""(SELECT t.owner_id = %(user)s OR EXISTS (
 GAME_PAGE_KEY = f"""
 SELECT g.version,
   (SELECT t.last_entry_mode FROM {_TABLE} t WHERE t.id = g.table_id),
+  (SELECT t.chances_version FROM {_TABLE} t WHERE t.id = g.table_id),
   {_MAY_SEE}
 FROM {_GAME} g WHERE g.id = %(game)s
 """
 
 GAME_VERSION = f"""
-SELECT g.version, {_MAY_SEE}
+SELECT g.version,
+  (SELECT t.chances_version FROM {_TABLE} t WHERE t.id = g.table_id),
+  {_MAY_SEE}
 FROM {_GAME} g WHERE g.id = %(game)s
 """
 
@@ -56,7 +59,7 @@ SELECT g.id, g.table_id, g.ruleset_id, g.rules, g.first_dealer, g.status, g.resu
   g.version,
   (SELECT t.last_entry_mode FROM {_TABLE} t WHERE t.id = g.table_id),
   (SELECT t.show_chances FROM {_TABLE} t WHERE t.id = g.table_id),
-  (SELECT t.results_version FROM {_TABLE} t WHERE t.id = g.table_id),
+  (SELECT t.chances_version FROM {_TABLE} t WHERE t.id = g.table_id),
   COALESCE((SELECT MAX(d.number) FROM {_DEAL} d WHERE d.game_id = g.id), 0),
   {_MAY_SEE}
 FROM {_GAME} g WHERE g.id = %(game)s
@@ -85,15 +88,15 @@ def game_for_save(*, game: int, user: int) -> tuple[Game, list[Seat], int] | Non
     if found is None:
         return None
     # The table's too: the answer shows the chances from here, where the table shows them.
-    *values, last_entry_mode, show_chances, results_version, played = found
+    *values, last_entry_mode, show_chances, chances_version, played = found
     rules = Game._meta.get_field("rules")
     values[3] = rules.from_db_value(values[3], None, connection)
     values[6] = bool(values[6])  # SQLite answers 0 or 1
     loaded = Game.from_db(connection.alias, GAME_FIELDS, values)
     loaded.table = Table.from_db(
         connection.alias,
-        ["id", "last_entry_mode", "show_chances", "results_version"],
-        [loaded.table_id, last_entry_mode, bool(show_chances), results_version],
+        ["id", "last_entry_mode", "show_chances", "chances_version"],
+        [loaded.table_id, last_entry_mode, bool(show_chances), chances_version],
     )
     with connection.cursor() as cursor:
         cursor.execute(SAVE_SEATS, {"game": game})
@@ -126,13 +129,15 @@ def game_by_own_link(*, token: str) -> tuple[int, int] | None:
 
 
 def game_page_key(*, game: int, user: int) -> tuple | None:
-    """(version, the table's last entry mode): what a kept game page is kept by."""
+    """(version, the table's last entry mode, the table's chances version): what a kept
+    game page is kept by."""
     return _seen(GAME_PAGE_KEY, game=game, user=user)
 
 
-def game_version(*, game: int, user: int) -> int | None:
+def game_version(*, game: int, user: int) -> tuple[int, int] | None:
+    """(version, the table's chances version): what a member's poll compares."""
     found = _seen(GAME_VERSION, game=game, user=user)
-    return None if found is None else found[0]
+    return None if found is None else (found[0], found[1])
 
 
 def seat_totals(seats: Sequence[Seat]) -> None:

@@ -469,3 +469,32 @@ def test_one_bg_stats_import_confirmed_from_several_phones_at_once_imports_once(
     assert table.games.count() == 4 and table.players.count() == 4, answers
     assert all(status == 200 for status, _ in answers), answers
     assert sum(again for _, again in answers) == 3, answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_finishing_at_once_at_one_table_while_another_saves_all_land(table, players):
+    """Each finish rates the table again and moves its chances on; none waits for a game
+    another phone is saving into, so three at once all land and the ladder counts both."""
+    from games.models import Game, Table
+    from games.services.games import game_start
+    from tests.factories import builtin
+
+    games = [
+        game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+        for _ in range(3)
+    ]
+    for game in games[:2]:  # one deal from the end: Cara at 39 of 50
+        for _ in range(3):
+            deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
+    before = Table.objects.get(pk=table.pk).chances_version
+    results = race(
+        lambda: deal_record(game=games[0], entry=engine.PointsEntry((0, 13, 13)), by=None),
+        lambda: deal_record(game=games[1], entry=engine.PointsEntry((13, 0, 13)), by=None),
+        lambda: deal_record(game=games[2], entry=engine.PointsEntry((0, 13, 13)), by=None),
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == 2
+    assert Table.objects.get(pk=table.pk).chances_version == before + 2
+    from games.models import Standing
+
+    assert sorted(Standing.objects.values_list("games", flat=True)) == [2, 2, 2]

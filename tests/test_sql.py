@@ -17,14 +17,14 @@ def orm_page_key(game: int, user) -> tuple | None:
     return (
         games_for_user(user)
         .filter(pk=game)
-        .values_list("version", "table__last_entry_mode")
+        .values_list("version", "table__last_entry_mode", "table__chances_version")
         .first()
     )
 
 
-def orm_version(game: int, user) -> int | None:
-    found = games_for_user(user).filter(pk=game).values_list("version").first()
-    return None if found is None else found[0]
+def orm_version(game: int, user) -> tuple[int, int] | None:
+    found = games_for_user(user).filter(pk=game).values_list("version", "table__chances_version")
+    return found.first()
 
 
 @pytest.fixture

@@ -2,10 +2,10 @@
 (games/engine/chances.py), and how good those chances have been.
 
 What the chances are drawn from is every finished game of the table, so what
-is kept is keyed by the table's ``results_version``, which the ladder's
+is kept is keyed by the table's ``chances_version``, which the ladder's
 re-rating moves on whenever a result changes: a deal of a finished game
-edited, a game finished, deleted or restored (games/services/ladder.py). It
-moves every game page's version on too.
+edited, a game finished, deleted or restored (games/services/ladder.py). A
+member's kept game page and its poll go by it too (games/pages/polls.py).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def table_said(table: Table) -> Said:
     """:class:`Said` for the table, worked out once per state of its finished games
     and kept where every process finds it."""
     cache = caches["default"]
-    key = f"chances-said:{table.pk}:{table.results_version}"
+    key = f"chances-said:{table.pk}:{table.chances_version}"
     said = cache.get(key)
     if said is None:
         said = _work_out(finished_games(table))
@@ -127,13 +127,13 @@ def model_for(table: Table, rules: engine.Rules, players: int) -> maths.DealMode
     """How points fall at the table in a deal of these rules and players, from all
     its finished games; kept in this process per state of them."""
     cache = caches["local"]
-    stamp = table.results_version
+    stamp = table.chances_version
     key = f"deal-model:{table.pk}:{stamp}:{hash(maths.scoring_key(rules))}:{players}"
     kept = cache.get(key)
     if kept is None:
         wanted = (maths.scoring_key(rules), players)
         # Never rated means never a finished game: nothing to read.
-        played = finished_games(table) if table.results_version else []
+        played = finished_games(table) if table.chances_version else []
         deals = [d for g in played if g.key == wanted for d in g.past_deals()]
         kept = maths.DealModel.from_deals(rules, players, deals)
         cache.set(key, kept, KEEP_SECONDS)
@@ -171,7 +171,7 @@ def chances_now(
     and in the shared cache, where a club night's big screen finds what the
     members' phones had worked out.
     """
-    key = f"chances-now:{game.pk}:{game.version}:{game.table.results_version}:{played}"
+    key = f"chances-now:{game.pk}:{game.version}:{game.table.chances_version}:{played}"
     said = caches["local"].get(key)
     if said is None:
         said = caches["default"].get(key)
@@ -212,7 +212,7 @@ def game_said(game: Game) -> list[list[float]]:
     """A finished game's chances after every deal, from the deals of the games that
     finished before it (as its players knew them then); kept per state of the table."""
     cache = caches["local"]
-    key = f"game-chances:{game.pk}:{game.version}:{game.table.results_version}"
+    key = f"game-chances:{game.pk}:{game.version}:{game.table.chances_version}"
     said = cache.get(key)
     if said is None:
         games = finished_games(game.table)

@@ -15,7 +15,9 @@ from games.models import ClubNight, Game
 def evening_version(evening: ClubNight) -> str:
     """What the evening's live pages show, as one string that changes when any of it does."""
     games = evening.games.aggregate(n=Count("pk"), v=Sum("version"))
-    return f"{evening.pk}.{evening.version}.{games['n']}.{games['v'] or 0}"
+    # The table's chances too: the big screen shows them for the games under way.
+    chances = evening.table.chances_version
+    return f"{evening.pk}.{evening.version}.{games['n']}.{games['v'] or 0}.{chances}"
 
 
 @dataclass(frozen=True)

@@ -26,15 +26,15 @@ def kept_page(
     request: HttpRequest,
     *,
     game: int,
-    version: int,
+    version: int | str,
     mode: str,
     render: Callable[[str], HttpResponse],
 ) -> HttpResponse:
     """The game page from memory, or ``render(stand_in)`` kept for next time.
 
     Everything the page shows moves ``version`` on when it changes
-    (games/services/kept_pages.py); ``mode`` is the way of entering the page
-    opens in.
+    (games/services/kept_pages.py; the chances, the table's chances version:
+    games/pages/polls.py); ``mode`` is the way of entering the page opens in.
     """
     cache = caches["local"]
     language = getattr(request, "LANGUAGE_CODE", "")

@@ -342,4 +342,4 @@ def store_scores(
         fields["finished_at"] = fields["updated_at"] if state.finished else None
     pages_changed(game, **fields)
     if rerate and (state.finished or was == Game.Status.FINISHED):
-        ladder.rerate(game.table, moved=game)
+        ladder.rerate(game.table)

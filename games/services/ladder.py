@@ -9,7 +9,6 @@ from django.db.models import F
 
 from games.engine import ratings
 from games.models import Game, PlayerRating, Seat, Standing, Table
-from games.services.kept_pages import pages_changed
 
 
 def finished_results(table: Table) -> list[tuple[int, list[tuple[int, int]]]]:
@@ -26,11 +25,11 @@ def finished_results(table: Table) -> list[tuple[int, list[tuple[int, int]]]]:
 
 
 @transaction.atomic
-def rerate(table: Table, *, moved: Game | None = None) -> None:
-    """Rate the table's finished games again, from scratch, and keep the result.
-
-    ``moved`` is a game whose version the caller has just moved on in hand.
-    """
+def rerate(table: Table) -> None:
+    """Rate the table's finished games again, from scratch, and keep the result."""
+    # One at a time at a table: two games finishing at once each delete and write the
+    # whole ladder. The second waits here, then reads both games finished.
+    Table.objects.select_for_update().filter(pk=table.pk).exists()
     rated = ratings.rate(finished_results(table))
     PlayerRating.objects.filter(player__table=table).delete()
     Standing.objects.filter(player__table=table).delete()
@@ -73,10 +72,9 @@ def rerate(table: Table, *, moved: Game | None = None) -> None:
         for player, r in last.items()
     )
     # Every game page shows chances drawn from the results: before the first deal
-    # from the ladder, during a game and over a finished one from the finished games'
-    # deals. Their kept pages (per game version, in every worker) go with the old results.
-    Table.objects.filter(pk=table.pk).update(results_version=F("results_version") + 1)
-    table.results_version += 1
-    pages_changed(
-        Game.objects.filter(table=table, result_only=False).exclude(pk=getattr(moved, "pk", None))
-    )
+    # from the ladder, during a game and over a finished one from the finished
+    # games' deals. A member's game page is kept by the table's chances version too
+    # (games/pages/polls.py), so one row moves on, not every game's: a game another
+    # phone is saving into stays unlocked.
+    Table.objects.filter(pk=table.pk).update(chances_version=F("chances_version") + 1)
+    table.chances_version += 1

@@ -8,6 +8,7 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F
 from django.db.models.signals import pre_delete
 from django.dispatch import receiver
 from django.utils.formats import date_format
@@ -46,9 +47,12 @@ def table_default_ruleset(*, table: Table, ruleset: Ruleset) -> None:
 def table_show_chances(*, table: Table, show: bool) -> None:
     """Whether members and the big screen see each player's chance before a game."""
     with transaction.atomic():
-        Table.objects.filter(pk=table.pk).update(show_chances=show)
+        # Kept game pages go by the chances version (games/pages/polls.py).
+        Table.objects.filter(pk=table.pk).update(
+            show_chances=show, chances_version=F("chances_version") + 1
+        )
         table.show_chances = show
-        pages_changed(table.games.filter(result_only=False))  # kept pages too
+        table.chances_version += 1
 
 
 def table_remember_mode(*, table: Table, mode: str) -> None:

@@ -46,9 +46,13 @@ def certainty_words(key: str) -> str:
 
 
 @register.simple_tag
-def poll_etag(game) -> str:
-    """The version of ``game`` a scoreboard shows, sent with its poll (a JSON string's inside)."""
-    return escapejs(polls.game_etag(game.pk, game.version))
+def poll_etag(game, readonly: bool = False) -> str:
+    """The version of ``game`` a scoreboard shows, sent with its poll (a JSON string's
+    inside): a member's goes with the table's chances too."""
+    version = (
+        game.version if readonly else polls.member_version(game.version, game.table.chances_version)
+    )
+    return escapejs(polls.game_etag(game.pk, version))
 
 
 @register.simple_tag

@@ -23,6 +23,7 @@ from games.models import Game, Ruleset, Table
 from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context, modes_for
 from games.pages.kept import kept_page
 from games.pages.phone import page_config
+from games.pages.polls import member_version
 from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
 from games.services.errors import Refused
@@ -139,11 +140,11 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     found = game_page_key_for_user(request, pk)
     if mode not in engine.ENTRY_MODES:
         mode = ""
-    version, table_mode = found
+    version, table_mode, chances_version = found
     return kept_page(
         request,
         game=pk,
-        version=version,
+        version=member_version(version, chances_version),
         mode=mode or f"table-{table_mode}",
         render=lambda stand_in: _game_page(request, get_game_for_user(request, pk), mode, stand_in),
     )

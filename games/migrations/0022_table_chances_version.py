@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddField(
             model_name='table',
-            name='results_version',
+            name='chances_version',
             field=models.PositiveIntegerField(default=0, editable=False),
         ),
     ]
