@@ -11,8 +11,9 @@ member's kept game page and its poll go by it too (games/pages/polls.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
+import numpy as np
 from django.core.cache import caches
 from django.utils.translation import gettext as _
 
@@ -32,6 +33,7 @@ class Played:
     players: tuple[int, ...]
     totals: tuple[tuple[int, ...], ...]  # after each deal
     scores: tuple[tuple[int, ...], ...]
+    version: int = 0  # moved on by any change to its deals
 
     @property
     def key(self) -> tuple:
@@ -46,9 +48,9 @@ def finished_games(table: Table) -> list[Played]:
     games = list(
         Game.objects.filter(table=table, status=Game.Status.FINISHED, result_only=False)
         .order_by("finished_at", "pk")
-        .values_list("pk", "rules")
+        .values_list("pk", "rules", "version")
     )
-    ids = [pk for pk, _ in games]
+    ids = [pk for pk, _, _ in games]
     seats: dict[int, list[int]] = {}
     for game, player in (
         Seat.objects.filter(game_id__in=ids)
@@ -70,8 +72,9 @@ def finished_games(table: Table) -> list[Played]:
             tuple(seats[pk]),
             tuple(tuple(t) for _, t in deals[pk]),
             tuple(tuple(s) for s, _ in deals[pk]),
+            version,
         )
-        for pk, rules in games
+        for pk, rules, version in games
         if pk in deals and pk in seats
     ]
 
@@ -83,42 +86,75 @@ class Said:
 
     by_game: dict[int, list[list[float]]]
     brier: maths.Brier
+    # For the next time: each game's deal ratings and chances, by the games before
+    # it (theirs and its own ids and versions), so a game finished since, or an
+    # edit of a late game, works out only what changed.
+    kept: dict[tuple, tuple[dict, list[list[float]]]] = field(default_factory=dict, compare=False)
+    chances_version: int = field(default=-1, compare=False)
 
 
-def _work_out(games: Sequence[Played]) -> Said:
-    """Every finished game in turn, from the deals of the games finished before it."""
-    past: dict[tuple, list[maths.PastDeal]] = {}
+class _Shapes:
+    """A group's past deals, each row sorted, grown in place as games are added."""
+
+    def __init__(self, players: int) -> None:
+        self.rows = np.zeros((64, players), dtype=np.int64)
+        self.count = 0
+
+    def add(self, deals: Sequence[maths.PastDeal]) -> None:
+        while self.count + len(deals) > len(self.rows):
+            self.rows = np.vstack([self.rows, np.zeros_like(self.rows)])
+        for deal in deals:
+            self.rows[self.count] = sorted(deal.scores)
+            self.count += 1
+
+    def now(self) -> np.ndarray:
+        return self.rows[: self.count]
+
+
+def _work_out(games: Sequence[Played], before: Said | None = None) -> Said:
+    """Every finished game in turn, from the deals of the games finished before it;
+    what ``before`` worked out for a game with the same games before it is taken as
+    it was (it would come out the same, number for number)."""
+    shapes: dict[tuple, _Shapes] = {}
     pairs: dict[tuple, maths.Pairs] = {}
     strength: dict[tuple, dict] = {}
+    # The games before, by id and version, as a running hash (of whole numbers only,
+    # so the same in every process).
+    behind: dict[tuple, int] = {}
     by_game: dict[int, list[list[float]]] = {}
+    kept: dict[tuple, tuple[dict, list[list[float]]]] = {}
     for game in games:
-        deals = past.setdefault(game.key, [])
-        counted = pairs.setdefault(game.key, maths.Pairs())
-        # Each fit starts from the last: a game's deals move the strengths little.
-        strength[game.key] = counted.strengths(strength.get(game.key)) if deals else {}
-        model = maths.DealModel(
-            game.rules,
-            len(game.players),
-            maths.shapes(deals, len(game.players)),
-            strength[game.key],
-        )
-        by_game[game.pk] = maths.game_chances(
-            model, game.players, game.totals, runs=maths.CALIBRATION_RUNS
-        )
-        deals.extend(game.past_deals())
+        group, n = game.key, len(game.players)
+        grown = shapes.setdefault(group, _Shapes(n))
+        counted = pairs.setdefault(group, maths.Pairs())
+        key = (behind.get(group, 0), game.pk, game.version)
+        if before is not None and key in before.kept:
+            strength[group], said = before.kept[key]
+        else:
+            # Each fit starts from the last: a game's deals move the strengths little.
+            strength[group] = counted.strengths(strength.get(group)) if grown.count else {}
+            model = maths.DealModel(game.rules, n, grown.now(), strength[group])
+            said = maths.game_chances(model, game.players, game.totals, runs=maths.CALIBRATION_RUNS)
+        kept[key] = (strength[group], said)
+        by_game[game.pk] = said
+        behind[group] = hash(key)
+        grown.add(game.past_deals())
         counted.add(game.past_deals())
     brier = maths.brier((by_game[g.pk], [tuple(0 for _ in g.players), *g.totals]) for g in games)
-    return Said(by_game, brier)
+    return Said(by_game, brier, kept)
 
 
 def table_said(table: Table) -> Said:
     """:class:`Said` for the table, worked out once per state of its finished games
-    and kept where every process finds it."""
+    and kept where every process finds it; after a change, from what was kept."""
     cache = caches["default"]
-    key = f"chances-said:{table.pk}:{table.chances_version}"
+    key = f"chances-said:{table.pk}"
     said = cache.get(key)
-    if said is None:
-        said = _work_out(finished_games(table))
+    if said is None or said.chances_version != table.chances_version:
+        said = replace(
+            _work_out(finished_games(table), before=said),
+            chances_version=table.chances_version,
+        )
         cache.set(key, said, KEEP_SECONDS)
     return said
 

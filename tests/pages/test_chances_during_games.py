@@ -257,3 +257,20 @@ def test_a_save_s_answer_leaves_the_chances_to_the_poll_that_follows_it(
     assert len(shown_chances(polled.content.decode())) == 3 and len(worked_out) == 1
     client.get(game.get_absolute_url())  # the page of that version: kept, not worked out again
     assert len(worked_out) == 1
+
+
+def test_a_game_finished_since_is_the_only_one_worked_out_again(table, players, monkeypatch):
+    for shift in range(4):
+        play(table, players, shift)
+    during.table_said(Table.objects.get(pk=table.pk))
+    worked_out = []
+    real = during.maths.game_chances
+    monkeypatch.setattr(
+        during.maths,
+        "game_chances",
+        lambda *args, **kwargs: worked_out.append(args) or real(*args, **kwargs),
+    )
+    play(table, players, 5)
+    kept = during.table_said(Table.objects.get(pk=table.pk))
+    assert len(worked_out) == 1 and len(kept.by_game) == 5
+    assert kept == fresh_said(table) and len(worked_out) == 6
