@@ -43,6 +43,16 @@ def shown_chances(html: str) -> list[int]:
     return [int(percent) for _, percent in sorted(found)]
 
 
+def counted(monkeypatch, name: str) -> list:
+    """Each call of the chances' function ``name`` from now on, made as before."""
+    calls = []
+    real = getattr(during.maths, name)
+    monkeypatch.setattr(
+        during.maths, name, lambda *args, **kwargs: calls.append(args) or real(*args, **kwargs)
+    )
+    return calls
+
+
 def fresh_said(table: Table) -> during.Said:
     caches["default"].clear()
     caches["local"].clear()
@@ -239,13 +249,7 @@ def test_a_save_s_answer_leaves_the_chances_to_the_poll_that_follows_it(
     game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
     deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
     client.force_login(owner)
-    worked_out = []
-    real = during.maths.chances_from_here
-    monkeypatch.setattr(
-        during.maths,
-        "chances_from_here",
-        lambda *args, **kwargs: worked_out.append(args) or real(*args, **kwargs),
-    )
+    worked_out = counted(monkeypatch, "chances_from_here")
     fields = {"mode": "points", "number": "2", "key": "k2"}
     fields.update({"points-0": "13", "points-1": "0", "points-2": "13"})
     saved = client.post(reverse("deal_new", args=[game.pk]), fields, HTTP_HX_REQUEST="true")
@@ -263,13 +267,7 @@ def test_a_game_finished_since_is_the_only_one_worked_out_again(table, players, 
     for shift in range(4):
         play(table, players, shift)
     during.table_said(Table.objects.get(pk=table.pk))
-    worked_out = []
-    real = during.maths.game_chances
-    monkeypatch.setattr(
-        during.maths,
-        "game_chances",
-        lambda *args, **kwargs: worked_out.append(args) or real(*args, **kwargs),
-    )
+    worked_out = counted(monkeypatch, "game_chances")
     play(table, players, 5)
     kept = during.table_said(Table.objects.get(pk=table.pk))
     assert len(worked_out) == 1 and len(kept.by_game) == 5
