@@ -91,9 +91,15 @@ LOADED = """() => {
   const files = performance.getEntriesByType("resource").filter((r) => r.startTime < usable);
   return {
     usable, protocol: nav.nextHopProtocol,
+    wait: nav.responseStart - nav.requestStart, parsed: nav.domInteractive,
     bytes: nav.transferSize + files.reduce((sum, r) => sum + r.transferSize, 0),
     page_bytes: nav.transferSize,
     requests: 1 + files.length,
+    files: files.map((r) => ({
+      name: r.name.split("/").pop(), start: Math.round(r.startTime),
+      first_byte: Math.round(r.responseStart), end: Math.round(r.responseEnd),
+      bytes: r.transferSize,
+    })),
   };
 }"""
 
@@ -192,6 +198,9 @@ def one_run(browser, base: str, game: str, watch: str, cookie: dict) -> dict:
         "cold_floor_ms": 2 * latency + down_ms(loaded["bytes"]),
         "cold_bytes": loaded["bytes"],
         "cold_requests": loaded["requests"],
+        "page_wait_ms": loaded["wait"],
+        "parsed_ms": loaded["parsed"],
+        "files": loaded["files"],
         "script_ms": metrics.get("ScriptDuration", 0) * 1000,
         "watch_ms": seen_after,
     }
@@ -248,6 +257,8 @@ def row(samples: list[dict]) -> dict:
         "figures": figures,
         "cold_bytes": median("cold_bytes"),
         "cold_requests": median("cold_requests"),
+        "page_wait_ms": median("page_wait_ms"),
+        "parsed_ms": median("parsed_ms"),
         "runs": samples,
     }
 
@@ -275,6 +286,8 @@ def markdown(phone: dict) -> list[str]:
         lines.append("")
         lines.append(
             f"{served}: {row['cold_bytes'] / 1000:.1f} KB in {row['cold_requests']:.0f} "
-            "requests before the page is usable."
+            "requests before the page is usable; the page's first byte came "
+            f"{row['page_wait_ms']:.0f} ms after it was asked for (one latency and the "
+            f"server's time), the page was parsed at {row['parsed_ms']:.0f} ms."
         )
     return lines

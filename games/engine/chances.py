@@ -163,6 +163,8 @@ class DealModel:
     players: int
     shapes: np.ndarray  # the past deals, each row sorted, fewest points first
     strength: dict[Hashable, float]
+    # The fresh deals for these rules (fresh_deals), when the caller keeps them.
+    fresh: np.ndarray | None = None
 
     @classmethod
     def from_deals(cls, rules: Rules, players: int, deals: Sequence[PastDeal]) -> DealModel:
@@ -194,7 +196,8 @@ def chances_from_here(
     seen = len(model.shapes)
     # The table's deals, then the fresh ones: one draw picks a table's deal with
     # chance seen / (seen + 1), each alike, or else a fresh one, each alike.
-    pool = np.vstack([model.shapes, fresh_deals(rules, n)])
+    made = model.fresh if model.fresh is not None else fresh_deals(rules, n)
+    pool = np.vstack([model.shapes, made])
     table_share, fresh = seen / (seen + 1), len(pool) - seen
     log_strength = np.log([model.strength.get(p, 1.0) for p in seated])
     left = _deals_left(rules, pool, totals, played)

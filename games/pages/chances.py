@@ -10,6 +10,7 @@ member's kept game page and its poll go by it too (games/pages/polls.py).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -172,9 +173,23 @@ def model_for(table: Table, rules: engine.Rules, players: int) -> maths.DealMode
         played = finished_games(table) if table.chances_version else []
         deals = [d for g in played if g.key == wanted for d in g.past_deals()]
         kept = maths.DealModel.from_deals(rules, players, deals)
+        kept.fresh = fresh_deals(rules, players)
         cache.set(key, kept, KEEP_SECONDS)
     # The end differs from game to game; how a deal falls does not.
-    return maths.DealModel(rules, kept.players, kept.shapes, kept.strength)
+    return maths.DealModel(rules, kept.players, kept.shapes, kept.strength, kept.fresh)
+
+
+def fresh_deals(rules: engine.Rules, players: int) -> np.ndarray:
+    """The engine's fresh deals for these rules, made once for every process: they
+    are seeded, so the same everywhere, and making them is most of a new process's
+    first chances (about 50 ms), which would otherwise fall on a page."""
+    what = repr((maths.scoring_key(rules), players, maths.FRESH_DEALS, maths.SEED))
+    key = "fresh-deals:" + hashlib.sha256(what.encode()).hexdigest()[:40]
+    made = caches["default"].get(key)
+    if made is None:
+        made = maths.fresh_deals(rules, players)
+        caches["default"].set(key, made, KEEP_SECONDS)
+    return made
 
 
 def percents(chances: Sequence[float]) -> list[int]:

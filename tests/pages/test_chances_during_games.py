@@ -272,3 +272,19 @@ def test_a_game_finished_since_is_the_only_one_worked_out_again(table, players, 
     kept = during.table_said(Table.objects.get(pk=table.pk))
     assert len(worked_out) == 1 and len(kept.by_game) == 5
     assert kept == fresh_said(table) and len(worked_out) == 6
+
+
+def test_a_new_process_takes_the_fresh_deals_another_made(table, players, monkeypatch):
+    """Making the fresh deals is most of a process's first chances: made once, shared."""
+    game = game_start(table=table, players=players, ruleset=builtin("Hearts only"), first_dealer=0)
+    deal_record(game=game, entry=engine.PointsEntry((0, 13, 13)), by=None)
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    seated = [p.pk for p in players]
+    caches["default"].clear()
+    caches["local"].clear()
+    first = during.chances_now(game, seated, [0, 13, 13], 1)
+    made = counted(monkeypatch, "fresh_deals")
+    caches["local"].clear()  # as in another process, which has made nothing yet
+    model = during.model_for(game.table, game.get_rules(), 3)
+    assert made == [] and (model.fresh == during.maths.fresh_deals(game.get_rules(), 3)).all()
+    assert during.chances_now(game, seated, [0, 13, 13], 1) == first
