@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
@@ -31,6 +31,7 @@ GZIP = {"HTTP_ACCEPT_ENCODING": "gzip"}
 def queries(client, url: str, *, warm: bool = False, **extra) -> int:
     """Queries for one request: with nothing cached, or after the same request."""
     cache.clear()
+    caches["local"].clear()
     if warm:
         client.get(url, **extra)
     with CaptureQueriesContext(connection) as captured:
