@@ -284,7 +284,7 @@ def test_tables_lose_nothing_while_connections_are_cut_and_workers_killed():
         seconds=120,
         seed=12,
         faults=True,
-        fault_every=(0.15, 0.3),
+        fault_every=(0.1, 0.2),
     )
     assert problems == [], summary
     cuts = int(re.search(r"(\d+) database connections cut", summary).group(1))
