@@ -89,7 +89,10 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         fresh = DealEntry.blank(entry.mode, board.rules, board.names)
         context = entry_context(board, fresh, live_oob=True)
         response = render(request, "games/game_detail.html#entry", context)
-        # After the swap: the poll it starts is the new scoreboard's, not the old one's.
+        # The new totals are brought into view in the swap's own frame (a scroll after
+        # settling is a second layout and frame); the poll starts after settling, so
+        # that it is the new scoreboard's, not the old one's.
+        trigger_client_event(response, "dealSaved", after="swap")
         return trigger_client_event(response, "dealRecorded", after="settle")
     board = scoreboard(load_game(Game.objects.all(), game.pk))
     context = entry_context(board, entry, problems=problems, conflict=conflict)

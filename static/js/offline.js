@@ -546,12 +546,14 @@
     }
   });
 
-  page.addEventListener("dealRecorded", (event) => {
-    // Saved: the new totals and who leads where the person looks, the next entry under them.
-    // A conflict stays where it is, to be chosen on; kept deals sent later move nothing.
+  // Saved: the new totals and who leads where the person looks, the next entry under them.
+  // Only a save's own answer says so: a conflict stays where it is, to be chosen on, and
+  // kept deals sent later move nothing.
+  page.addEventListener("dealSaved", () => {
     const live = document.getElementById("live");
-    const queued = event.detail && event.detail.queued;
-    if (live && !queued && !document.querySelector("#entry-conflict .errors")) live.scrollIntoView({ block: "start" });
+    if (live) live.scrollIntoView({ block: "start" });
+  });
+  page.addEventListener("dealRecorded", () => {
     if (navigator.onLine) sendQueue();
   });
 

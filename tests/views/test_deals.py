@@ -19,6 +19,8 @@ def test_saving_with_htmx_returns_a_fresh_form_and_tells_the_scoreboard(client_o
     response = client_owner.post(reverse("deal_new", args=[moon_game.pk]), fields, **HX)
     assert response.status_code == 200
     assert json.loads(response["HX-Trigger-After-Settle"]) == {"dealRecorded": {}}
+    # The totals are scrolled to in the swap's own frame, not a frame later.
+    assert json.loads(response["HX-Trigger-After-Swap"]) == {"dealSaved": {}}
     assert 'id="live"' in text(response) and 'hx-swap-oob="true"' in text(response)
     page = text(response)
     assert '<section id="entry"' in page
