@@ -6,10 +6,33 @@
   "use strict";
 
   const page = document.body;
+
+  // --- htmx, once the page has loaded: nothing a first tap needs waits for
+  // it (a form sent before it is there goes as without script). Not sooner:
+  // htmx sets itself up at DOMContentLoaded, or at once when the page is
+  // complete, and would miss the moment between. What needs htmx at start-up
+  // waits for it through Scorekeeper.withHtmx.
+  const htmxSource = document.currentScript && document.currentScript.dataset.htmx;
+  const htmxReady = new Promise((resolve) => {
+    if (window.htmx) return resolve(window.htmx);
+    document.addEventListener("htmx:load", () => resolve(window.htmx), { once: true });
+  });
+  const loadHtmx = () => {
+    if (window.htmx || !htmxSource) return;
+    const script = document.createElement("script");
+    script.src = htmxSource;
+    document.head.append(script);
+  };
+  if (document.readyState === "complete") loadHtmx();
+  else window.addEventListener("load", loadHtmx, { once: true });
   // As sw.js names them (the OFFLINE_CACHE_VERSION setting); offline.js keeps pages in them.
   const PAGES = "sk-pages-" + page.dataset.cacheVersion;
   const STATIC = "sk-static-" + page.dataset.cacheVersion;
-  window.Scorekeeper = Object.assign(window.Scorekeeper || {}, { PAGES: PAGES, STATIC: STATIC });
+  window.Scorekeeper = Object.assign(window.Scorekeeper || {}, {
+    PAGES: PAGES,
+    STATIC: STATIC,
+    withHtmx: (work) => htmxReady.then(work),
+  });
 
   // --- Service worker
 

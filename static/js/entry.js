@@ -221,11 +221,10 @@
 
   const game = document.getElementById("game-body");
   if (!game) return;
-  if (window.htmx) {
-    window.htmx.onLoad((part) => {
-      part.querySelectorAll("[data-rest], [data-sign-for], [data-clear]").forEach((control) => (control.hidden = false));
-    });
-  }
+  const showControls = (part) =>
+    part.querySelectorAll("[data-rest], [data-sign-for], [data-clear]").forEach((control) => (control.hidden = false));
+  showControls(game);
+  document.addEventListener("htmx:load", (event) => showControls(event.target));
 
   game.addEventListener("click", (event) => {
     // "Every card not yet taken to Cara": a moon in one tap.

@@ -56,10 +56,15 @@
   }
   function keepAssets() {
     if (!("caches" in window)) return;
-    const assets = Array.from(
-      document.querySelectorAll('link[rel="stylesheet"][href], script[src]'),
-      (el) => new Request(el.href || el.src, { cache: "force-cache" })
-    ).filter((request) => new URL(request.url).pathname.startsWith("/static/"));
+    // htmx too, which app.js loads only once the page has (named on its script).
+    const sources = new Set(
+      Array.from(document.querySelectorAll('link[rel="stylesheet"][href], script[src]'), (el) => el.href || el.src)
+    );
+    const later = document.querySelector("script[data-htmx]");
+    if (later) sources.add(new URL(later.dataset.htmx, location.href).href);
+    const assets = Array.from(sources, (source) => new Request(source, { cache: "force-cache" })).filter(
+      (request) => new URL(request.url).pathname.startsWith("/static/")
+    );
     caches.open(STATIC).then((cache) => cache.addAll(assets)).catch(() => {});
   }
   // Work the person does not wait for waits for the phone's idle time, so the
@@ -454,7 +459,7 @@
       forgetDraft(); // that deal was saved meanwhile (here or on another phone)
       return;
     }
-    if (draft.mode === form.elements.mode.value || !window.htmx) {
+    if (draft.mode === form.elements.mode.value) {
       fillIn(form, draft.fields);
     } else {
       // The entry in the draft's mode; a message the page was showing stays
@@ -462,7 +467,7 @@
       const shown = document.getElementById("messages");
       const said = shown ? shown.innerHTML : "";
       const url = location.pathname + "?mode=" + encodeURIComponent(draft.mode);
-      window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" }).then(() => {
+      window.Scorekeeper.withHtmx((htmx) => htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" })).then(() => {
         const messages = document.getElementById("messages");
         if (messages && said) messages.innerHTML = said;
         const swapped = entryForm();
