@@ -102,7 +102,7 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_31_2_kb_compressed_and_htmx_comes_after(
+def test_the_game_page_first_load_is_under_31_3_kb_compressed_and_htmx_comes_after(
     client, owner, long_game
 ):
     add_deals(long_game, owner, 60)
@@ -155,9 +155,11 @@ def test_the_game_page_first_load_is_under_31_2_kb_compressed_and_htmx_comes_aft
     # for it and for its assets kept offline: 47.6 KB with htmx (31,021 and
     # 47,597 measured on SQLite); a chip's press setting no text selection adds
     # 0.02 KB (31,041 on SQLite; on PostgreSQL, whose ids are longer, 31,084–31,091
-    # and 47,660–47,677 with htmx): the bounds keep 0.05 KB for a run's own tokens.
-    assert total <= 31_150, f"{total} bytes"
-    assert total + htmx <= 47_750, f"{total + htmx} bytes with htmx"
+    # and 47,660–47,677 with htmx); the kept deals' list drawn only when what it
+    # shows changes, so that a tap on a choice is never lost to a retry's redraw,
+    # adds 0.14 KB (31,177 on SQLite): the bounds keep 0.05 KB for a run's own tokens.
+    assert total <= 31_290, f"{total} bytes"
+    assert total + htmx <= 47_890, f"{total + htmx} bytes with htmx"
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])

@@ -20,8 +20,11 @@
       : [];
   }
 
+  // The kept deals' list is drawn only when this changes: a tap as it is drawn is lost.
+  const shown = (items) => JSON.stringify(items.map((i) => [i.key, i.status, i.number, i.answer]));
+
   if (typeof module === "object" && module.exports) {
-    module.exports = { inOrder, renumbered };
+    module.exports = { inOrder, renumbered, shown };
     return;
   }
 
@@ -238,11 +241,15 @@
     return el;
   }
 
+  const drawn = new WeakMap();
   function showQueue() {
     return queued().then((items) => {
       const section = document.getElementById("waiting");
       const list = document.getElementById("waiting-list");
       if (!section || !list) return;
+      const now = shown(items);
+      if (drawn.get(list) === now) return;
+      drawn.set(list, now);
       list.replaceChildren();
       section.hidden = items.length === 0;
       for (const item of items) {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { inOrder, renumbered } = require("../../static/js/offline.js");
+const { inOrder, renumbered, shown } = require("../../static/js/offline.js");
 
 const kept = (key, number, created, game = "7") => ({ key, game, number, created, status: "waiting" });
 
@@ -42,4 +42,14 @@ test("renumbering after a renumbering keeps every deal's place", () => {
     items = rest.map((i) => moved.get(i.key) || i);
   }
   assert.deepEqual(items.map((i) => [i.key, i.number]), [["c", 5]]);
+});
+
+test("the list of kept deals is drawn again only when what it shows has changed", () => {
+  const items = [kept("a", 4, 1), kept("b", 5, 2)];
+  const again = items.map((i) => ({ ...i }));
+  assert.equal(shown(again), shown(items), "read again from the phone's store: the same list");
+  const conflict = { ...items[0], status: "conflict", answer: { by: "ann", version: 3 } };
+  assert.notEqual(shown([conflict, items[1]]), shown(items));
+  assert.notEqual(shown([{ ...items[0], number: 6 }, items[1]]), shown(items), "a deal moved on");
+  assert.notEqual(shown(items.slice(1)), shown(items), "one sent");
 });
