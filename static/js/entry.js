@@ -182,8 +182,11 @@
   }
 
   function checkOnArrival(form) {
+    if (!form) return;
+    // The check here says what is wrong, in words: htmx need not ask every field on a save.
+    form.noValidate = true;
     // A refusal the server just gave stays until the entry changes.
-    if (form && !form.querySelector("#entry-said .problems[role=alert]")) checkEntry(form);
+    if (!form.querySelector("#entry-said .problems[role=alert]")) checkEntry(form);
   }
   checkOnArrival(anyEntryForm());
   document.body.addEventListener("htmx:load", (event) => {
