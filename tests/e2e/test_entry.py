@@ -123,6 +123,23 @@ def test_a_rest_filled_in_is_said_beside_save(page: Page, live_server):
     expect(page.locator(".totals .points")).to_have_text(["30", "13", "0"])
 
 
+def test_a_mistyped_number_is_said_in_words_and_cannot_be_saved(page: Page, live_server):
+    """The entry leaves the browser's own check (a bubble in the browser's words,
+    and every field asked again on each save) to the page's."""
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    page.get_by_role("link", name="Points").tap()
+    page.locator("#points-input-0").fill("17x")
+    page.locator("#points-input-1").fill("13")
+    page.locator("#points-input-2").fill("13")
+    page.locator("#points-input-2").press("Tab")
+    expect(page.locator("#entry-said .problems")).to_have_text(
+        "Alice's points must be a whole number (not “17x”)"
+    )
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_disabled()
+    assert page.evaluate("document.querySelector('#entry form').noValidate")
+    assert Deal.objects.count() == 0
+
+
 def test_negative_points_go_in_without_a_minus_key(page: Page, live_server):
     sign_up_and_start(page, live_server, "Omnibus", checks=False)
     page.get_by_role("link", name="Points").tap()
