@@ -20,3 +20,22 @@ forwarded_allow_ips = ""
 # Reloads come as signals (systemd's ExecReload, deploy/production.py): no control
 # socket in a home folder, which several gunicorns on one machine would share.
 control_socket_disable = True
+
+
+def worker_exit(server, worker):
+    """A stopping worker answers what has queued in its socket before it goes.
+
+    The socket stays open until the last worker has gone, so connections keep
+    queuing while the workers finish; unread, they would be reset, and the
+    front never sends a reset POST again: a save would meet "restarting".
+    Only what is queued now, so a busy server still stops.
+    """
+    for listener in worker.sockets:
+        listener.setblocking(False)
+        for _ in range(64):
+            try:
+                client, addr = listener.accept()
+            except OSError:
+                break
+            client.setblocking(True)
+            worker.handle(listener, client, addr)
