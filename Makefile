@@ -1,4 +1,5 @@
 # make run: set up and serve on http://127.0.0.1:8000   make test: the whole suite
+# make check: the quick loop (lint, every test but the browser's, Node's)
 # make production: the production stack on https://localhost:8443
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +9,8 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test production lint format pytest jstest e2e browser caddy gettext ocr wrk messages bench load clean
+.PHONY: run test check production lint format pytest pytest-sqlite pytest-postgresql jstest e2e \
+	screenshots postgres browser caddy gettext ocr wrk messages bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,18 +37,51 @@ format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The fast suite: everything but the browser tests.
-pytest: $(VENV)/.installed gettext ocr caddy
-	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
+# Both cores (pytest-xdist); the tests that share the production stack share a
+# worker (--dist loadgroup), so it starts once a run.
+XDIST := -n auto --dist loadgroup
+# PostgreSQL's database for a run: pytest-django makes test_<name>_gw<n> from it
+# and drops them after; the process id keeps two runs on one machine apart.
+PG_URL = postgres://postgres@127.0.0.1:5432/scorekeeper_$$$$
+
+# make test: the whole suite in stages (scripts/test-stages), each test once
+# where it means the most, with each stage's time at the end. .ci/run calls it.
+test: $(VENV)/.installed gettext ocr caddy browser postgres node_modules/axe-core/axe.min.js
+	scripts/test-stages
+
+# The quick loop while working: lint, every test but the browser's on SQLite, Node's.
+check: lint pytest jstest
+
+# Every test but the browser's, on SQLite (the ones that need PostgreSQL skip).
+# PYTEST_ARGS="--lf" runs what failed last time, "--ff" runs it first.
+pytest pytest-sqlite: $(VENV)/.installed gettext ocr caddy
+	$(BIN)/python -m pytest -m "not e2e" $(XDIST) $(PYTEST_ARGS)
+
+# On PostgreSQL, what a club runs: the tests that reach a database (those that
+# reach none ran on SQLite) and every browser test, in one run.
+pytest-postgresql: $(VENV)/.installed caddy browser postgres node_modules/axe-core/axe.min.js
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "e2e or not nodb" $(XDIST) $(PYTEST_ARGS)
+
+# The browser tests alone (Playwright driving Chromium), on PostgreSQL.
+e2e: $(VENV)/.installed caddy browser postgres node_modules/axe-core/axe.min.js
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m e2e $(XDIST) $(PYTEST_ARGS)
+
+# The browser tests' pictures of every screen, for a person to look at, in
+# test-output/screenshots/ (an ordinary run takes none; a failing test's page is
+# kept in test-output/failures/).
+screenshots: $(VENV)/.installed caddy browser postgres node_modules/axe-core/axe.min.js
+	rm -rf test-output/screenshots
+	SCREENSHOTS=1 DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m e2e $(XDIST) $(PYTEST_ARGS)
+	@echo "Screenshots: test-output/screenshots/"
 
 # The phone's check of an entry against the cases the engine is held to
 # (tests/cases/entry_checks.json), with Node's own test runner.
 jstest:
 	node --test tests/js/
 
-# Browser tests, in their own run: their live server empties the database.
-e2e: $(VENV)/.installed browser node_modules/axe-core/axe.min.js
-	$(BIN)/python -m pytest -m e2e $(PYTEST_ARGS)
+# PostgreSQL on 127.0.0.1:5432, started (or installed) if it is not running.
+postgres:
+	@scripts/postgres-up
 
 # Debian's Chromium; Playwright can't download a browser here.
 browser:
@@ -85,8 +120,6 @@ messages: $(VENV)/.installed gettext
 node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
-
-test: lint pytest jstest e2e
 
 # The benchmark (see bench/run.py): SQLite in a temporary folder, or the
 # throw-away PostgreSQL database that DATABASE_URL names.

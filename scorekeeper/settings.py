@@ -248,6 +248,12 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # The phone's caches of pages and static files are named with this (by the
 # service worker and by the page's script alike): a new value empties them.
 OFFLINE_CACHE_VERSION = "v1"
+# How often a page that follows a game or a club night asks for news (htmx's
+# poll), and how often a phone tries again to send the deals it keeps while the
+# server can't be reached. The browser tests shorten both (tests/settings.py),
+# so they wait for what they expect, not for the clock.
+POLL_INTERVAL_MS = 3000
+KEPT_RETRY_MS = 15000
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

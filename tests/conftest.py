@@ -12,6 +12,56 @@ from games.models import Player, Table
 from games.services.games import game_start
 from tests.factories import builtin
 
+# Fixtures that reach a database: a test with none of them needs no database, so
+# it runs once (on SQLite) and not again on PostgreSQL (.ci/run).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        # The front serves a PostgreSQL database of its own.
+        if item.get_closest_marker("django_db") is None and not (
+            (DATABASE_FIXTURES | {"front"}) & set(item.fixturenames)
+        ):
+            item.add_marker(pytest.mark.nodb)
+        # The production stack starts once per worker that asks for it: its
+        # tests share one worker (pytest-xdist's --dist loadgroup), so once a run.
+        if "front" in item.fixturenames:
+            item.add_marker(pytest.mark.xdist_group("front"))
+
+
+@pytest.fixture
+def budget(record_property):
+    """Hold a figure (bytes, requests, queries) to its budget, and say it at the
+    run's end (pytest_terminal_summary) whether it passes or not."""
+
+    def check(what: str, measured: int, most: int) -> None:
+        record_property("budget", (what, measured, most))
+        assert measured <= most, f"{what}: {measured:,} over its budget of {most:,}"
+
+    return check
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    figures = sorted(
+        value
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if getattr(report, "when", None) == "call"
+        for name, value in getattr(report, "user_properties", ())
+        if name == "budget"
+    )
+    if figures:
+        terminalreporter.section("budgets")
+        for what, measured, most in figures:
+            terminalreporter.line(f"{what}: {measured:,} of {most:,}")
+
 
 @pytest.fixture(autouse=True)
 def _language_back():

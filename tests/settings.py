@@ -19,6 +19,11 @@ STORAGES = {
 # Tests serve static files from the app's folders, not from collectstatic.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+# A poll and a kept deal's retry in a fraction of a second: a browser test waits
+# for what it expects to see, and that comes soon.
+POLL_INTERVAL_MS = 400
+KEPT_RETRY_MS = 1000
+
 # The test client speaks plain HTTP; production redirects to HTTPS.
 SECURE_SSL_REDIRECT = False
 

@@ -40,6 +40,11 @@ def queries(client, url: str, *, warm: bool = False, **extra) -> int:
     return len(captured.captured_queries)
 
 
+# Each budget (bytes, queries) is about 5% above its figure when it was set
+# (printed at the run's end): there to catch a slide, moved only by a commit that
+# says why the page needs more.
+
+
 def add_deals(game, owner, count: int) -> None:
     for _ in range(count):
         deal_record(game=game, entry=engine.PointsEntry((13, 13, 17)), by=owner)
@@ -54,31 +59,38 @@ def long_game(moon_game):
     return moon_game
 
 
-def test_the_game_page_reads_as_many_queries_with_5_deals_as_with_150(client, owner, long_game):
+def test_the_game_page_reads_as_many_queries_with_5_deals_as_with_150(
+    client, owner, long_game, budget
+):
     client.force_login(owner)
     add_deals(long_game, owner, 5)
     url = long_game.get_absolute_url()
     few, few_warm = queries(client, url), queries(client, url, warm=True)
+    budget("the game page, queries", few, 27)
+    budget("the game page kept, queries", few_warm, 4)
     add_deals(long_game, owner, 145)
     assert queries(client, url) == few
     assert queries(client, url, warm=True) == few_warm
 
 
 def test_the_table_page_reads_as_many_queries_with_2_games_as_with_200(
-    client, owner, table, players
+    client, owner, table, players, budget
 ):
     client.force_login(owner)
     make_games(table, players, 2, 3)
     few = queries(client, table.get_absolute_url())
+    budget("the table page, queries", few, 23)
     make_games(table, players, 198, 3)
     assert queries(client, table.get_absolute_url()) == few
 
 
-def test_the_watch_page_and_its_poll_read_fixed_queries(client, owner, long_game):
+def test_the_watch_page_and_its_poll_read_fixed_queries(client, owner, long_game, budget):
     token = watch_link_replace(long_game)
     add_deals(long_game, owner, 5)
     page, poll = reverse("watch_game", args=[token]), reverse("watch_game_live", args=[token])
     few = (queries(client, page), queries(client, poll))
+    budget("the watch page, queries", few[0], 12)
+    budget("the watch page's poll, queries", few[1], 12)
     add_deals(long_game, owner, 145)
     assert (queries(client, page), queries(client, poll)) == few
     etag = client.get(poll)["ETag"]
@@ -102,8 +114,8 @@ def static_bytes(url: str) -> bytes:
     return Path(path).read_bytes()
 
 
-def test_the_game_page_first_load_is_under_31_3_kb_compressed_and_htmx_comes_after(
-    client, owner, long_game
+def test_the_game_page_first_load_is_within_its_budget_compressed_and_htmx_comes_after(
+    client, owner, long_game, budget
 ):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
@@ -129,40 +141,11 @@ def test_the_game_page_first_load_is_under_31_3_kb_compressed_and_htmx_comes_aft
     assert len(later) == 1 and b"htmx" in later[0]
     assert later[0] not in assets
     htmx = len(gzip.compress(static_bytes(later[0].decode())))
-    # 40 KB until the check of an entry moved onto the phone (check.js, 3.6 KB),
-    # which spares a request of about 1 KB on every tap; 43 KB with the bar that
-    # keeps the tally and Save in sight and the poll's version (43.4 KB measured);
-    # 45.5 KB with the script in files by concern (each compressed alone: 1.7 KB
-    # more here, 45.1 KB measured; 11.4 KB less on every page without an entry,
-    # tested below); 45.7 KB with a save that meets a restarting app kept on the
-    # phone and the offline copies marked so their answers set no cookie (0.18 KB:
-    # 45,558 measured on SQLite, 45,514 on PostgreSQL; 45,410 and 45,331 before);
-    # 46.2 KB with a tally changed in place, a moon said in the bar, the long
-    # history laid out only when in view and the offline copies kept in idle
-    # time (0.58 KB, 46,137 measured on SQLite); 46.5 KB with the first game's entry
-    # on the first screen (three totals side by side, the rename beside the title)
-    # and New game's folded choices (0.29 KB, 46,423 measured on SQLite); 46.6 KB
-    # with a rest filled in said beside Save, in each plural form (46,517 measured);
-    # 46.8 KB with the parts emptied before a save's swap, in the every-page script
-    # (0.2 KB, 46,720 measured): htmx tore down 1,300 elements on each save; 46.9 KB
-    # with the bar's buttons kept whole (46,834 measured on PostgreSQL, whose ids
-    # are longer); 47.0 KB with a choice made while kept deals are sending sent at
-    # once, and the last tap kept when the page is left before idle time (0.17 KB,
-    # 46,921 measured on PostgreSQL); 47.2 KB with the chances from here in each
-    # player's box, words for screen readers and their place in the box's grid
-    # (0.23 KB: 47,152 measured on SQLite); 31.1 KB with htmx (16.6 KB) loaded
-    # by the every-page script once the page has loaded, which grew by 0.36 KB
-    # for it and for its assets kept offline: 47.6 KB with htmx (31,021 and
-    # 47,597 measured on SQLite); a chip's press setting no text selection adds
-    # 0.02 KB (31,041 on SQLite; on PostgreSQL, whose ids are longer, 31,084–31,091
-    # and 47,660–47,677 with htmx); the kept deals' list drawn only when what it
-    # shows changes, so that a tap on a choice is never lost to a retry's redraw,
-    # adds 0.14 KB (31,177 on SQLite); the entry form that htmx no longer asks field
-    # by field on a save, and the banner of who deals next emptied before the swap,
-    # 0.02 KB (31,197 on SQLite, 31,240 on PostgreSQL): the bounds keep 0.05 KB
-    # for a run's own tokens.
-    assert total <= 31_290, f"{total} bytes"
-    assert total + htmx <= 47_890, f"{total + htmx} bytes with htmx"
+    # About 5% above the figures when the budgets were last set (31,262 bytes on
+    # SQLite and 31,265 on PostgreSQL, 47,9xx with htmx), to catch a slide: a
+    # commit that moves a budget says why the page needs more.
+    budget("the game page before its first tap, bytes", total, 32_800)
+    budget("the game page with htmx, bytes", total + htmx, 50_300)
 
 
 @pytest.mark.parametrize("where", ["home", "table", "watch"])
@@ -179,7 +162,7 @@ def test_a_page_without_an_entry_loads_only_the_every_page_script(client, owner,
     assert scripts == ["app"], scripts
 
 
-def test_a_deal_save_htmx_answer_is_under_4_kb(client, owner, long_game):
+def test_a_deal_save_htmx_answer_is_within_its_budget(client, owner, long_game, budget):
     add_deals(long_game, owner, 60)
     client.force_login(owner)
     response = client.post(
@@ -190,7 +173,7 @@ def test_a_deal_save_htmx_answer_is_under_4_kb(client, owner, long_game):
     )
     assert response.status_code == 200
     assert response["Content-Encoding"] == "gzip"
-    assert len(response.content) <= 4_000, f"{len(response.content)} bytes"
+    budget("a deal's save, its answer to htmx, bytes", len(response.content), 1_500)
 
 
 def test_static_files_are_hashed_compressed_and_cached_for_long(tmp_path, db):

@@ -56,6 +56,19 @@ def poll_etag(game, readonly: bool = False) -> str:
 
 
 @register.simple_tag
+def poll_every() -> str:
+    """htmx's trigger for a page that follows a game: every POLL_INTERVAL_MS."""
+    ms = settings.POLL_INTERVAL_MS
+    return f"every {ms // 1000}s" if ms % 1000 == 0 else f"every {ms}ms"
+
+
+@register.simple_tag
+def kept_retry_ms() -> int:
+    """How often the phone tries again to send the deals it keeps."""
+    return settings.KEPT_RETRY_MS
+
+
+@register.simple_tag
 def offline_cache_version() -> str:
     """What the phone's caches are named with, by the page's script as by sw.js."""
     return settings.OFFLINE_CACHE_VERSION

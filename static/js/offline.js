@@ -584,5 +584,5 @@
   // A server that could not answer is asked again now and then.
   setInterval(() => {
     if (navigator.onLine && !document.getElementById("waiting").hidden) sendQueue();
-  }, 15000);
+  }, Number(game.dataset.retry) || 15000);
 })();

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+TAKE_SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
 TAP_TARGETS = ", ".join(
     [
         "button",
@@ -31,18 +32,11 @@ TAP_TARGETS = ", ".join(
 )
 
 
-# What the phone draws and how fast: the same on either database, so CI runs them
-# once, on SQLite (.ci/run), and the rest of the browser tests on both.
-SCREEN = {"test_seven_at_360.py", "test_languages_and_dark.py", "test_slow_phone.py"}
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.e2e)
-            if Path(item.fspath).name in SCREEN:
-                item.add_marker(pytest.mark.screen)
 
 
 @pytest.fixture(scope="session")
@@ -75,7 +69,9 @@ def browser_context_args(browser_context_args: dict) -> dict:
         "viewport": {"width": 390, "height": 844},
         "is_mobile": True,
         "has_touch": True,
-        "device_scale_factor": 3,
+        # A phone's screen has three pixels to a CSS pixel; the tests measure in
+        # CSS pixels, and drawing nine times the pixels for no reader costs time.
+        "device_scale_factor": 3 if TAKE_SCREENSHOTS else 1,
     }
 
 
@@ -113,9 +109,48 @@ def sign_in(page, live_server, username: str = "ann") -> None:
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
+def follow(link, *, touch: bool = True) -> None:
+    """Tap a link (click, on a phone with no touch screen) and wait for the page it
+    opens: a check straight after a bare tap can read the page being left."""
+    with link.page.expect_navigation():
+        link.tap() if touch else link.click()
+
+
+def frames(page, count: int = 2) -> None:
+    """Wait for the page to draw ``count`` frames: whatever a tap or an answer set
+    off in its scripts has run and been drawn."""
+    page.evaluate(
+        """(count) => new Promise((done) => {
+          const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done());
+          next(count);
+        })""",
+        count,
+    )
+
+
+def until_settled(page) -> None:
+    """Wait for the page's last script (htmx, loaded once the page has) and the
+    frames after it: what the page's scripts do on their own has been done."""
+    page.wait_for_function("() => window.htmx")
+    frames(page)
+
+
+def until_polled(page, times: int = 1) -> None:
+    """Wait for the page's poll (every POLL_INTERVAL_MS) to have been answered
+    ``times`` times and the answer drawn: what a poll would change has changed."""
+    for _ in range(times):
+        with page.expect_response(lambda response: "/live/" in response.url):
+            pass
+    frames(page)
+
+
 def screenshot(page, name: str, *, full_page: bool = True) -> None:
+    """A picture for a person to look at, made by `make screenshots` (SCREENSHOTS=1);
+    an ordinary run takes none (a failing test's page is kept by --screenshot)."""
+    if not TAKE_SCREENSHOTS:
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, scale="css")
 
 
 def axe_violations(page) -> list[str]:

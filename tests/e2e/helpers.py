@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.conftest import check_page, layout_problems, screenshot
+from tests.e2e.conftest import check_page, follow, layout_problems, screenshot
 
 
 class Taps:
@@ -16,6 +16,10 @@ class Taps:
 
     def tap(self, locator: Locator) -> None:
         locator.tap()
+        self.count += 1
+
+    def follow(self, link: Locator) -> None:
+        follow(link)
         self.count += 1
 
     def type(self, locator: Locator, text: str) -> None:
@@ -115,7 +119,7 @@ def sign_up_and_start(page: Page, live_server, ruleset: str, *, checks: bool = T
     page.get_by_role("button", name="Make the table").click()
     expect(page.get_by_role("heading", name="Friday club")).to_be_visible()
     check("03-table")
-    page.get_by_role("link", name="New game").click()
+    follow(page.get_by_role("link", name="New game"), touch=False)
     check("04-new-game")
     first_dealer(page, "Alice").click()  # also with no touch screen, no script
     page.get_by_role("button", name="Start the game").click()

@@ -10,7 +10,7 @@ from django.core import mail
 from playwright.sync_api import Browser, Page, expect
 
 from games.models import Table
-from tests.e2e.conftest import check_page, sign_in
+from tests.e2e.conftest import check_page, follow, sign_in
 
 OLD, NEW, NEWER = "a-long-pass-phrase", "another-long-pass-phrase", "a-third-long-pass-phrase"
 
@@ -29,7 +29,7 @@ def test_the_password_changed_reset_by_email_and_the_account_deleted(
     sign_in(here, live_server)
     sign_in(there, live_server)
 
-    here.get_by_role("link", name="Account").tap()
+    follow(here.get_by_role("link", name="Account"))
     check_page(here, "40-account")
     here.get_by_role("link", name="Change the password").tap()
     here.fill("#id_old_password", OLD)

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import check_page, screenshot
+from tests.e2e.conftest import check_page, follow, screenshot
 from tests.e2e.helpers import Taps, chip, sign_up_and_start, totals
 
 HEARTS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -85,7 +85,7 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     expect(page.locator("#points-input-0")).to_have_value("")
 
     # Edit deal 1: Alice 13, Ben 17, Cara 13 — every total after it changes.
-    page.get_by_role("link", name="Edit deal 1").tap()
+    follow(page.get_by_role("link", name="Edit deal 1"))
     expect(page.get_by_role("heading", name="Friday club: deal 1")).to_be_visible()
     check_page(page, "11-edit-deal")
     page.get_by_role("link", name="Points").tap()
@@ -157,16 +157,16 @@ def test_every_screen_fits_a_360_px_phone(browser, live_server):
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".history tbody tr")).to_have_count(1)
     check_page(page, "21-360px-game")
-    page.get_by_role("link", name="Edit deal 1").tap()
+    follow(page.get_by_role("link", name="Edit deal 1"))
     check_page(page, "22-360px-edit")
-    page.get_by_role("link", name="Delete deal 1…").tap()
+    follow(page.get_by_role("link", name="Delete deal 1…"))
     check_page(page, "23-360px-delete")
     page.goto(game_url + "changes/")
     check_page(page, "24-360px-changes")
     page.goto(game_url)
-    page.get_by_role("link", name="Friday club").last.tap()
+    follow(page.get_by_role("link", name="Friday club").last)
     check_page(page, "25-360px-table")
-    page.get_by_role("link", name="Adapt Spot hearts").tap()
+    follow(page.get_by_role("link", name="Adapt Spot hearts"))
     check_page(page, "26-360px-ruleset")
     page.go_back()
     page.get_by_role("link", name="Members & links").tap()

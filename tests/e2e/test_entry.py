@@ -6,7 +6,7 @@ from django.core.signals import request_started
 from playwright.sync_api import Page, expect
 
 from games.models import Deal
-from tests.e2e.conftest import check_page
+from tests.e2e.conftest import check_page, until_polled
 from tests.e2e.helpers import chip, sign_up_and_start
 
 
@@ -32,7 +32,7 @@ def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Pag
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("#coming-h")).to_contain_text("Deal 2 — Ben deals")
     assert Deal.objects.count() == 1
-    page.wait_for_timeout(500)
+    until_polled(page)  # the poll the save sets off, answered and drawn
     assert errors == [], errors
 
 

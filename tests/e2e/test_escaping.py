@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import follow, until_settled
 from tests.e2e.helpers import open_choices, tap_counts
 
 SCRIPT = "<script>alert('table')</script>"
@@ -64,13 +65,14 @@ def test_script_typed_anywhere_never_runs(page: Page, live_server):
         page.url,
     ):
         page.goto(url)
-        page.wait_for_timeout(300)
+        until_settled(page)
         assert injected(page) == [], url
     page.goto(game_url)
-    page.get_by_role("link", name=SCRIPT).click()  # the table page
+    follow(page.get_by_role("link", name=SCRIPT), touch=False)  # the table page
+    until_settled(page)
     assert injected(page) == []
-    page.get_by_role("link", name="Members & links").click()
-    page.wait_for_timeout(300)
+    follow(page.get_by_role("link", name="Members & links"), touch=False)
+    until_settled(page)
     assert injected(page) == []
     assert dialogs == []
     # Escaping, not only the Content Security Policy, kept it inert: nothing was refused.

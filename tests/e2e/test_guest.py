@@ -38,7 +38,7 @@ def test_first_page_to_first_deal_as_a_guest_then_the_scores_kept(
     assert taps.count == 9  # the issue allows 15
 
     # Every page offers to keep the scores; kept, they are there on another phone.
-    taps.tap(page.get_by_role("link", name="Keep these scores"))
+    taps.follow(page.get_by_role("link", name="Keep these scores"))
     check_page(page, "00-keep-these-scores")
     page.fill("#id_username", "ann")
     page.fill("#id_password1", "a-long-pass-phrase")
@@ -61,13 +61,16 @@ def test_a_slow_offline_copy_never_undoes_the_guests_new_csrf_token(
     """The service worker fetches /offline/ on the first page; starting as a guest
     gives a new CSRF token meanwhile. Its answer arriving after that (a slow
     network) set the old cookie back, and Start the game was refused."""
+    import threading
     import time
 
     from games.views import install
 
     arrived = []
+    asked = threading.Event()
 
     def slow_render(request, template, *args, **kwargs):
+        asked.set()
         time.sleep(1)
         arrived.append(template)
         return render(request, template, *args, **kwargs)
@@ -75,7 +78,7 @@ def test_a_slow_offline_copy_never_undoes_the_guests_new_csrf_token(
     monkeypatch.setattr(install, "render", slow_render)
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto(live_server.url + "/")
-    page.wait_for_timeout(600)
+    assert asked.wait(10)  # the worker's fetch of /offline/ is under way, and slow
     page.get_by_role("button", name="Start a game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5000)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import check_page, screenshot
+from tests.e2e.conftest import check_page, follow, screenshot
 from tests.e2e.helpers import sign_up_and_start, tap_counts, totals
 
 
@@ -71,13 +71,13 @@ def test_a_finished_game_draws_its_chart_and_downloads(page: Page, live_server, 
     page.emulate_media(media="screen")
     page.go_back()
 
-    page.get_by_role("link", name="Friday club").last.tap()
-    page.get_by_role("link", name="Statistics").tap()
+    follow(page.get_by_role("link", name="Friday club").last)
+    follow(page.get_by_role("link", name="Statistics"))
     expect(page.locator("table.stats tbody tr")).to_have_count(3)
     check_page(page, "43-statistics")
-    page.get_by_role("link", name="Back to Friday club").tap()
-    page.get_by_role("link", name="All games").tap()
+    follow(page.get_by_role("link", name="Back to Friday club"))
+    follow(page.get_by_role("link", name="All games"))
     check_page(page, "44-history")
-    page.get_by_role("link", name="Back to Friday club").tap()
-    page.get_by_role("link", name="Import games…").tap()
+    follow(page.get_by_role("link", name="Back to Friday club"))
+    follow(page.get_by_role("link", name="Import games…"))
     check_page(page, "45-import")

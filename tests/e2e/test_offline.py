@@ -9,7 +9,7 @@ from django.core.signals import request_started
 from playwright.sync_api import Page, expect
 
 from games.models import Deal
-from tests.e2e.conftest import check_page
+from tests.e2e.conftest import check_page, until_polled
 from tests.e2e.helpers import chip, second_phone, sign_up_and_start, tap_counts
 
 
@@ -234,14 +234,12 @@ def test_an_idle_game_page_is_not_fetched_again_by_its_polls(page: Page, live_se
     asked = []
     request_started.connect(receiver := lambda environ, **kw: asked.append(environ["PATH_INFO"]))
     try:
-        page.wait_for_timeout(7_000)  # two polls at least
-        polls = [p for p in asked if p.endswith("/live/")]
-        assert len(polls) >= 2
+        until_polled(page, 2)
         assert path not in asked
         tap_counts(page, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
         page.get_by_role("button", name="Save deal 1").tap()
         expect(page.locator(".history tbody tr")).to_have_count(1)
-        page.wait_for_timeout(4_000)
+        until_polled(page, 3)
         assert 1 <= asked.count(path) <= 2  # kept again once the game moved on
     finally:
         request_started.disconnect(receiver)

@@ -147,7 +147,7 @@ def test_the_first_entry_control_is_on_the_first_screen(page: Page, live_server,
     first = page.locator(".entry-fields label.chip span").first
     expect(first).to_be_visible()
     screenshot(page, f"89-first-screen-{count}")
-    page.screenshot(path=f"test-output/screenshots/89-first-view-{count}.png")
+    screenshot(page, f"89-first-view-{count}", full_page=False)
     box, bar = first.bounding_box(), page.locator("#entry-check").bounding_box()
     assert box["y"] + box["height"] <= bar["y"], (box, bar)  # in sight, not under the bar
 

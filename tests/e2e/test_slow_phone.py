@@ -17,7 +17,7 @@ from games import engine
 from games.models import Player, Ruleset, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
-from tests.e2e.conftest import axe_violations, screenshot, sign_in
+from tests.e2e.conftest import axe_violations, frames, screenshot, sign_in, until_polled
 from tests.e2e.helpers import chip, phone, tap_counts
 
 # Notes when a tap lands and when it last changed anything under the entry.
@@ -86,7 +86,7 @@ def test_on_a_slow_phone_taps_saves_and_a_long_game_page_are_quick(page: Page, l
         ]:
             page.evaluate(WATCH_THE_TALLY)
             chip(page, name, value).tap()
-            page.wait_for_timeout(300)
+            frames(page)
             taps.append(page.evaluate(TAP_TOOK))
         expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
 
@@ -209,7 +209,7 @@ def test_unchanged_polls_change_nothing_on_the_page(page: Page, live_server):
         document.getElementById("game-body"),
         { childList: true, subtree: true, characterData: true });
     }""")
-    page.wait_for_timeout(10_000)
+    until_polled(page, 3)
     assert page.evaluate("window.__changes") == 0
     assert len(answers) >= 2 and set(answers) == {204}, answers
 
@@ -254,7 +254,7 @@ def test_a_cold_phone_downloads_the_game_page_and_its_files_once(page: Page, liv
             break
         page.wait_for_timeout(200)
     assert url in kept, kept
-    page.wait_for_timeout(1000)
+    until_polled(page)  # and a poll after it: nothing fetched again
     fetched = [u for u in fetched if not u.endswith("/live/")]
     assert fetched.count(url) == 1, fetched
     assert len(fetched) == len(set(fetched)), fetched

@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import check_page, cut_targets, screenshot
+from tests.e2e.conftest import check_page, cut_targets, frames, screenshot, until_polled
 from tests.e2e.helpers import chip, second_phone, sign_up_and_start, tap_counts, totals
 
 
@@ -66,9 +66,9 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     conflict = page.locator("#entry-conflict .errors")
     expect(conflict).to_contain_text("Deal 1 was just entered by ann — here it is.")
     expect(page.locator('input[name="hearts-0"][value="5"]')).to_be_checked()
-    # Long enough for the poll and any swap to have run: it stays,
+    # Once the polls and any swap have run, it stays,
     # and no "Save deal 2" stands armed with the same entry.
-    page.wait_for_timeout(2500)
+    until_polled(page, 2)
     expect(conflict).to_contain_text("Deal 1 was just entered by ann")
     expect(page.get_by_role("button", name="Save deal 2")).to_have_count(0)
     expect(page.get_by_role("button", name="Enter mine as deal 2")).to_be_enabled()
@@ -77,7 +77,7 @@ def test_a_half_entered_deal_survives_a_refresh_from_another_phone(
     expect(page.locator(".history tbody tr")).to_have_count(1)
     # Changing the entry keeps the conflict on screen too.
     chip(page, "hearts-0", 6).tap()
-    page.wait_for_timeout(2000)
+    until_polled(page, 2)
     expect(conflict).to_contain_text("Deal 1 was just entered by ann")
     chip(page, "hearts-0", 5).tap()
     # The person chooses: theirs stands, mine becomes deal 2.
@@ -97,7 +97,7 @@ def test_keeping_theirs_after_a_conflict_records_nothing_of_mine(page: Page, bro
     tap_counts(page, (5, 2), {"QS": 1, "KS": 0, "AS": 2})
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("#entry-conflict .errors")).to_contain_text("Deal 1 was just entered")
-    page.wait_for_timeout(2000)
+    until_polled(page, 2)
     page.get_by_role("link", name="Keep theirs").tap()
     expect(page.get_by_role("heading", name="Enter deal 2")).to_be_visible()
     expect(page.locator("#entry-conflict .errors")).to_have_count(0)
@@ -128,7 +128,7 @@ def test_a_stale_edit_stays_a_conflict_until_the_person_chooses(page: Page, brow
     page.get_by_role("button", name="Save the change").tap()
     conflict = page.locator("#entry-conflict .errors")
     expect(conflict).to_contain_text("Deal 1 was changed by someone else")
-    page.wait_for_timeout(2500)
+    frames(page)  # the edit page has no poll: its scripts have run
     expect(conflict).to_contain_text("Deal 1 was changed by someone else")
     expect(page.get_by_role("button", name="Save the change")).to_have_count(0)
     screenshot(page, "34-stale-edit")

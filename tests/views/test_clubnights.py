@@ -205,7 +205,7 @@ def test_the_big_screen_follows_the_evening_with_no_controls(client, evening):
     # The coming round, drawn: the big screen says where to sit, with nothing to press.
     page = client.get(reverse("watch_evening", args=[evening.watch_token])).content.decode()
     assert "Round 2, as drawn" in page and "<form" not in page and "<button" not in page
-    assert 'hx-trigger="every 3s"' in page
+    assert 'hx-trigger="every 400ms"' in page
     live = reverse("watch_evening_live", args=[evening.watch_token])
     first = client.get(live)
     assert first.status_code == 200
