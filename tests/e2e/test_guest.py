@@ -81,7 +81,7 @@ def test_a_slow_offline_copy_never_undoes_the_guests_new_csrf_token(
     assert asked.wait(10)  # the worker's fetch of /offline/ is under way, and slow
     page.get_by_role("button", name="Start a game").tap()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
     assert arrived == ["offline.html"]
     page.fill("#id_new_players", "Alice, Ben, Cara")
     first_dealer(page, "Alice").tap()

@@ -147,7 +147,7 @@ def test_a_club_evening_through_the_front(trusting, front, locale):
     try:
         save_counts(page, words, 4, (4, 3), {"QS": 0, "KS": 1, "AS": 2})
         expect(page.locator("#waiting-list li").first).to_contain_text(
-            words["waiting"], timeout=15000
+            words["waiting"], timeout=25_000
         )
         screenshot(page, f"80-front-kept-while-restarting-{locale}")
     finally:
