@@ -365,7 +365,6 @@ def run(
         joiner = "&" if "?" in database_url else "?"
         env = server_env(f"{database_url}{joiner}application_name={APP_NAME}", f"{tmp}/static")
         manage(env, "migrate", "--noinput")
-        manage(env, "createcachetable")
         manage(env, "collectstatic", "--noinput")
         code = (
             "from django.contrib.auth import get_user_model as g\n"

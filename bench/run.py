@@ -375,7 +375,6 @@ def main() -> None:
         env = server_env(database, f"{tmp}/static")
         print("Preparing the database and static files…", flush=True)
         manage(env, "migrate", "--noinput")
-        manage(env, "createcachetable")
         manage(env, "collectstatic", "--noinput")
         started = time.perf_counter()
         seed = run_json(env, "bench.seed", str(args.tables))

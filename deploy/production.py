@@ -183,8 +183,7 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 def prepare(env: dict[str, str]) -> None:
     """What every start and every upgrade does before the workers take requests."""
-    manage(env, "migrate", "--noinput", "-v0")
-    manage(env, "createcachetable")
+    manage(env, "migrate", "--noinput", "-v0")  # the cache tables too
     manage(env, "collectstatic", "--noinput", "-v0")
     manage(env, "check", "--deploy", "--fail-level", "WARNING")
 

@@ -115,6 +115,21 @@ class TableGone(models.Model):
         return f"{self.name}, deleted by {self.owner}"
 
 
+class KeptUpload(models.Model):
+    """An uploaded history file between its preview and the import
+    (:mod:`games.services.uploads`): a row of its own, where no cache's culling
+    can drop it; gone once imported, or after ``expires``."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("Table", on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=40, unique=True)
+    raw = models.BinaryField()
+    expires = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"upload {self.token[:6]}… until {self.expires:%H:%M}"
+
+
 class Membership(models.Model):
     """Another account that keeps this table's scores: starts games, enters deals."""
 

@@ -153,7 +153,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # In the database, so that sign-in throttling counts across every app process
-# (`manage.py createcachetable` makes the table; `make run` does it).
+# (their tables are made by migrate: games/migrations/0024_cache_tables.py).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",

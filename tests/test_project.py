@@ -170,3 +170,22 @@ def test_a_deployment_still_setting_the_old_proxy_switches_is_stopped_saying_wha
     )
     assert done.returncode != 0
     assert "TRUST_X_FORWARDED_FOR is replaced by TRUSTED_PROXIES" in done.stderr
+
+
+def test_migrate_makes_the_cache_tables_so_an_upgrade_needs_no_step_of_its_own(tmp_path):
+    """A new server and an upgrade run migrate; createcachetable was a step of its own."""
+    import sqlite3
+    from contextlib import closing
+
+    from django.conf import settings
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",)}
+    env |= {"DEBUG": "1", "DATABASE_URL": f"sqlite:///{tmp_path / 'new.sqlite3'}"}
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=ROOT, env=env, check=True, capture_output=True,
+    )  # fmt: skip
+    with closing(sqlite3.connect(tmp_path / "new.sqlite3")) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    wanted = {c["LOCATION"] for c in settings.CACHES.values() if "DatabaseCache" in c["BACKEND"]}
+    assert wanted and wanted <= tables, wanted - tables

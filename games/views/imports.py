@@ -16,11 +16,11 @@ from games.engine.names import name_key
 from games.formats.logged import LoggedFile, chosen, logged_history, read_logged
 from games.formats.paper import read_upload
 from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history
-from games.formats.uploads import forget_upload, keep_upload, kept_upload
 from games.forms.history import ImportForm, LoggedForm
 from games.models import Table
 from games.services.imports import ImportedAlready, import_history
 from games.services.once import sent_before
+from games.services.uploads import forget_upload, keep_upload, kept_upload
 from scorekeeper import params
 
 TEMPLATE = "games/table_import.html"

@@ -4,17 +4,20 @@ BoardGameGeek, each seen before anything is saved."""
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Game
+from games.models import Game, KeptUpload
 from tests.factories import MOON_EXAMPLE, SPEC_EXAMPLE
 from tests.formats.test_logged import BG_STATS, BGG
 
@@ -68,6 +71,29 @@ def test_import_shows_what_a_file_holds_then_imports_it_all(signed_in, table, pl
     # An unknown key imports nothing.
     unknown = signed_in.post(url, {"upload": "not-a-kept-file"})
     assert unknown.status_code == 422 and "no longer kept" in text(unknown)
+
+
+def test_a_kept_file_survives_a_full_cache_and_goes_after_its_time(signed_in, table, players):
+    """It sat in the default cache (300 entries, shared with pictures and chances),
+    which culls the first third of its keys in sort order when full."""
+    import time_machine
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    url = reverse("table_import", args=[table.pk])
+    page = signed_in.post(url, {"file": upload(MOON_EXAMPLE)}).content.decode()
+    kept = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    for n in range(400):  # keys that sort after "upload:": culled last
+        cache.set(f"zz-filler-{n:03}", n)
+    assert signed_in.post(url, {"upload": kept}).status_code == 302
+    assert Game.objects.count() == 1
+    # One never confirmed is gone after 30 minutes, and the daily job clears it away.
+    page = signed_in.post(url, {"file": upload(SPEC_EXAMPLE)}).content.decode()
+    later = re.search(r'name="upload" value="([A-Za-z0-9_-]+)"', page).group(1)
+    with time_machine.travel(timezone.now() + timedelta(minutes=31)):
+        assert "no longer kept" in text(signed_in.post(url, {"upload": later}))
+        call_command("clear_uploads", stdout=io.StringIO())
+    assert not KeptUpload.objects.exists()
 
 
 def test_a_kept_file_is_only_for_the_person_who_sent_it(signed_in, table, players, member):
