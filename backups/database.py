@@ -49,9 +49,11 @@ def _run(command: list[str], env: dict[str, str]) -> None:
 
 def backup(folder: Path, *, alias: str = "default", now: datetime | None = None) -> Path:
     """A backup of the whole database in ``folder``; written under a temporary
-    name and renamed when whole, so a failed one never passes for a backup."""
+    name and renamed when whole, so a failed one never passes for a backup. It
+    holds password hashes and email addresses: readable by this user alone, in
+    a folder of its own (made so if it is new), whatever the umask."""
     connection = _database(alias)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     suffix = "dump" if connection.vendor == "postgresql" else "sqlite3"
     path = folder / backup_name(now or datetime.now(), suffix)
     partial = path.with_name(path.name + ".partial")
@@ -63,6 +65,7 @@ def backup(folder: Path, *, alias: str = "default", now: datetime | None = None)
         with sqlite3.connect(partial) as copy:
             connection.connection.backup(copy)
         copy.close()
+    partial.chmod(0o600)
     partial.rename(path)
     return path
 

@@ -30,6 +30,17 @@ def drop_everything() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_backup_is_readable_by_the_apps_user_alone(owner, tmp_path):
+    """It holds password hashes and email addresses: 0644 in a 0755 folder let
+    every user of the server read them."""
+    folder = tmp_path / "backups"
+    call_command("backup", "--to", str(folder), stdout=io.StringIO())
+    [made] = list(folder.iterdir())
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert made.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_backup_restores_the_same_club_after_the_database_is_gone(owner, tmp_path):
     club = make_club(owner)
     before = club_figures(club)

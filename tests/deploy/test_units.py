@@ -58,8 +58,15 @@ def test_a_unit_systemd_would_refuse_is_seen(tmp_path):
 def test_the_timer_runs_the_daily_service_every_night():
     timer = (DEPLOY / "scorekeeper-daily.timer").read_text()
     assert "OnCalendar=*-*-* 04:15:00" in timer and "Persistent=true" in timer
+
+
+def test_the_daily_job_backs_up_first_then_clears_and_keeps_the_backups_private():
+    """A oneshot unit stops at its first failing command: a failing clear_guests
+    ran first and skipped the night's backup. Nothing ran clearsessions."""
     daily = (DEPLOY / "scorekeeper-daily.service").read_text()
-    assert "manage.py clear_guests" in daily and "manage.py backup" in daily
+    commands = re.findall(r"^ExecStart=\S+ manage\.py (\w+)", daily, re.M)
+    assert commands == ["backup", "clearsessions", "clear_guests", "clear_uploads"]
+    assert "UMask=0077" in daily and "StateDirectoryMode=0700" in daily
 
 
 @pytest.mark.skipif(not shutil.which("caddy"), reason="Caddy (make production installs it)")
