@@ -66,6 +66,25 @@ class Phone:
                 found[name.strip().lower()] = value.strip()
         return Answer(int(status), version, found, body.read_bytes())
 
+    def send_bytes(
+        self, path: str, size: int, *, protocol: str = "--http2"
+    ) -> tuple[int, int, str]:
+        """POST ``size`` bytes as a file's body: the answer's status, how many bytes
+        went before the answer stopped the upload, and what the answer said."""
+        body, answer = self.folder / "upload", self.folder / "answer"
+        with body.open("wb") as out:
+            out.truncate(size)
+        command = ["curl", "-sS", protocol, "--cacert", str(self.front.authority)]
+        command += ["--resolve", f"localhost:{self.front.https_port}:127.0.0.1"]
+        command += ["-o", str(answer), "-w", "%{http_code} %{size_upload}", "--max-time", "60"]
+        command += ["-H", "Content-Type: application/octet-stream", "--data-binary", f"@{body}"]
+        command.append(self.front.url + path)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=70)
+        body.unlink()
+        status, sent = done.stdout.split()
+        said = answer.read_text(errors="replace") if answer.exists() else done.stderr
+        return int(status), int(sent), said
+
     def get(self, path: str, **kwargs) -> Answer:
         return self.request("GET", path, **kwargs)
 

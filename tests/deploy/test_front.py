@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import psycopg
+import pytest
 
 from deploy.production import ROOT
 from tests.deploy.phones import Phone
@@ -80,6 +81,28 @@ def test_a_forged_forwarded_for_changes_nothing_and_phones_are_counted_apart(fro
     slots = dict(rows(front, "SELECT address, count(*) FROM accounts_addressslot GROUP BY 1"))
     assert slots == {"127.0.0.1": 5, "127.0.0.2": 1}
     assert rows(front, "SELECT count(*) FROM accounts_guest") == [(guests + 6,)]
+
+
+@pytest.mark.parametrize("protocol", ["--http2", "--http1.1"])
+def test_the_front_refuses_a_body_no_page_takes_before_reading_it(front, protocol):
+    """A 50 MB POST was read whole by the front (its memory from 39 to 172 MB for
+    one request) before the app refused it: a few of those take a Pi down."""
+    phone = Phone(front)
+    for path in ("/", "/games/1/deals/", "/tables/1/import/"):
+        status, sent, _ = phone.send_bytes(path, 50_000_000, protocol=protocol)
+        assert status == 413 and sent < 10_000_000, (path, status, sent)
+    # Just over each limit: refused; an import's 2 MB file reaches the app.
+    assert phone.send_bytes("/games/1/deals/", 300_001, protocol=protocol)[0] == 413
+    assert phone.send_bytes("/tables/1/import/", 3_000_001, protocol=protocol)[0] == 413
+    assert phone.send_bytes("/tables/1/import/", 2_100_000, protocol=protocol)[0] == 403
+    assert phone.send_bytes("/games/1/deals/", 20_000, protocol=protocol)[0] == 403
+
+
+def test_the_front_says_why_it_refused_a_body_in_both_languages(front):
+    status, _, said = Phone(front).send_bytes("/tables/1/import/", 3_100_000)
+    assert status == 413 and "at most 2 MB" in said and "høyst 2 MB" in said
+    status, _, said = Phone(front).send_bytes("/games/1/deals/", 400_000)
+    assert status == 413 and "more than any page here takes" in said
 
 
 def test_django_s_deploy_check_is_clean_with_the_stacks_settings(front):
