@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import engine
@@ -38,6 +39,8 @@ def _entry_for(request: HttpRequest, rules: engine.Rules, names: list[str]) -> D
     return entry
 
 
+# A page or htmx's fragment, by the HX-Request header: a cache keeps them apart.
+@vary_on_headers("HX-Request")
 @login_required
 @require_POST
 def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -173,6 +176,7 @@ def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
     return JsonResponse({"status": "refused", "problems": problems}, status=422)
 
 
+@vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
@@ -230,6 +234,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/deal_edit.html", context, status=status)
 
 
+@vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_delete_view(request: HttpRequest, pk: int) -> HttpResponse:

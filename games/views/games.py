@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from games import engine
 from games.access import (
@@ -131,6 +132,8 @@ def _new_game_page(request: HttpRequest, table: Table, form: NewGameForm) -> Htt
     )
 
 
+# The whole page or, for htmx, the entry alone (a mode chosen): a cache keeps them apart.
+@vary_on_headers("HX-Request")
 @login_required
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:

@@ -25,6 +25,7 @@ def test_saving_with_htmx_returns_a_fresh_form_and_tells_the_scoreboard(client_o
     page = text(response)
     assert '<section id="entry"' in page
     assert "Enter deal 2" in page
+    assert "HX-Request" in response["Vary"]  # without htmx, the whole page
     assert 'name="points-0" value=""' in page
     assert "history" not in page
     # The new totals carry no version: the poll the event starts brings the history too.

@@ -379,3 +379,14 @@ def test_five_or_more_players_by_cards_get_the_one_grid_and_its_script(
     assert page.count("data-card=") == 16 and 'data-seat="4" data-short="Eve"' in page
     page = client_owner.get(three.get_absolute_url() + "?mode=cards").content.decode()
     assert "data-by-player" not in page and "js/by-player" not in page
+
+
+def test_the_game_page_and_its_fragment_vary_by_the_htmx_header(client_owner, moon_game):
+    """The page and htmx's entry alone answer one address: a cache (the phone's,
+    a proxy's) must keep them apart."""
+    url = moon_game.get_absolute_url()
+    page = client_owner.get(url)
+    fragment = client_owner.get(url + "?mode=cards", HTTP_HX_REQUEST="true")
+    assert b"<html" in page.content and b"<html" not in fragment.content
+    for response in (page, fragment):
+        assert "HX-Request" in response["Vary"], response["Vary"]
