@@ -21,7 +21,6 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
 
 run: $(VENV)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DEBUG=1 $(BIN)/python manage.py createcachetable
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 # What a club's server runs, on this machine (deploy/production.py): PostgreSQL,
@@ -38,8 +37,8 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 
 # Both cores (pytest-xdist); the tests that share the production stack share a
-# worker (--dist loadgroup), so it starts once a run.
-XDIST := -n auto --dist loadgroup
+# worker (tests/conftest.py: FRONT_MODULES), so it starts once a run.
+XDIST := -n auto
 # PostgreSQL's database for a run: pytest-django makes test_<name>_gw<n> from it
 # and drops them after; the process id keeps two runs on one machine apart.
 PG_URL = postgres://postgres@127.0.0.1:5432/scorekeeper_$$$$

@@ -23,6 +23,30 @@ DATABASE_FIXTURES = {
 }
 
 
+# The tests that share the production stack (the `front` fixture), named by
+# module: pytest-xdist schedules by test id alone (its xdist_group marks no longer
+# reach the scheduler under pytest 9.2), and these run in one worker, so the
+# stack starts once a run.
+FRONT_MODULES = (
+    "tests/deploy/test_front.py",
+    "tests/deploy/test_upgrade.py",
+    "tests/e2e/test_through_the_front.py",
+)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """The load spread over the workers test by test, but the front's tests together."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FrontTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "front" if nodeid.startswith(FRONT_MODULES) else nodeid
+
+    if config.getvalue("dist") in ("load", "loadgroup"):
+        return FrontTogether(config, log)
+    return None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         # The front serves a PostgreSQL database of its own.
@@ -30,10 +54,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             (DATABASE_FIXTURES | {"front"}) & set(item.fixturenames)
         ):
             item.add_marker(pytest.mark.nodb)
-        # The production stack starts once per worker that asks for it: its
-        # tests share one worker (pytest-xdist's --dist loadgroup), so once a run.
-        if "front" in item.fixturenames:
-            item.add_marker(pytest.mark.xdist_group("front"))
+        if "front" in item.fixturenames and not item.nodeid.startswith(FRONT_MODULES):
+            raise pytest.UsageError(f"{item.nodeid} uses the front: add it to FRONT_MODULES")
 
 
 @pytest.fixture

@@ -71,6 +71,13 @@ def chip(page: Page, name: str, value: int | str) -> Locator:
     return page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])')
 
 
+def choose_mode(page: Page, name: str) -> None:
+    """Tap a way of entering the deal, and wait for its entry: a check straight
+    after can pass on the entry being replaced, and a tap land on it."""
+    page.locator("nav.modes").get_by_role("link", name=name).tap()
+    expect(page.locator("nav.modes a[aria-current]")).to_have_text(name)
+
+
 def tap_counts(page: Page, hearts: tuple[int, int], takers: dict[str, int]) -> None:
     """Tap two players' hearts (the third is filled in) and who took each spade."""
     for seat, count in enumerate(hearts):

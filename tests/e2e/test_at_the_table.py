@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import check_page, follow, screenshot
-from tests.e2e.helpers import Taps, chip, sign_up_and_start, totals
+from tests.e2e.helpers import Taps, chip, choose_mode, sign_up_and_start, totals
 
 HEARTS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -34,7 +34,7 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     assert totals(page) == ["17", "20", "6"]
 
     # Deal 2 in points: Cara shoots the moon.
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("0")
     page.locator("#points-input-1").fill("0")
     page.locator("#points-input-1").press("Tab")
@@ -48,7 +48,7 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     assert totals(page) == ["60", "63", "6"]
 
     # Deal 3 in cards: Alice Q♠ K♠ + 5 hearts, Ben 2 hearts, Cara A♠ + 6 hearts.
-    page.get_by_role("link", name="Cards").tap()
+    choose_mode(page, "Cards")
     expect(page.locator("#entry-h")).to_have_text("Enter deal 3")
     takers = {"QS": 0, "KS": 0, "AS": 2}
     takers |= {f"{h}H": 0 for h in HEARTS[:5]}
@@ -64,7 +64,7 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     check_page(page, "09-game-after-three-deals")
 
     # An invalid deal is refused on the page and nothing is saved.
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     for seat in range(3):
         page.locator(f"#points-input-{seat}").fill("11")
     page.locator("#points-input-2").press("Tab")
@@ -88,7 +88,7 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     follow(page.get_by_role("link", name="Edit deal 1"))
     expect(page.get_by_role("heading", name="Friday club: deal 1")).to_be_visible()
     check_page(page, "11-edit-deal")
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("13")
     page.locator("#points-input-1").fill("17")
     page.locator("#points-input-1").press("Tab")
@@ -98,7 +98,7 @@ def test_the_worked_example_by_taps_then_an_edit_and_the_end(
     assert totals(page) == ["84", "62", "26"]
 
     # Play on to the target: Cara shoots again, Alice and Ben pass 100.
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("0")
     page.locator("#points-input-1").fill("0")
     page.locator("#points-input-1").press("Tab")

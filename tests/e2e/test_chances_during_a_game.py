@@ -14,7 +14,7 @@ from games.models import Game, Player, Table
 from games.services.deals import deal_record
 from games.services.games import game_start
 from tests.e2e.conftest import check_page, sign_in
-from tests.e2e.helpers import phone
+from tests.e2e.helpers import choose_mode, phone
 from tests.factories import builtin
 from tests.views.test_pictures import read
 
@@ -62,7 +62,7 @@ def test_the_chances_fit_a_phone_under_the_totals_over_the_game_and_in_its_pictu
     # A deal saved on the phone: the chances shown stay through the save, and the poll
     # that follows it brings the chances after the new deal.
     before = line.all_inner_texts()
-    page.locator("nav.modes").get_by_role("link", name="Poeng").tap()
+    choose_mode(page, "Poeng")
     for seat, points in enumerate(later(2)):
         page.locator(f'input[name="points-{seat}"]').fill(str(points))
     page.get_by_role("button", name="Lagre giv 3").tap()

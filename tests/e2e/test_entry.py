@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Deal
 from tests.e2e.conftest import check_page, until_polled
-from tests.e2e.helpers import chip, sign_up_and_start
+from tests.e2e.helpers import chip, choose_mode, sign_up_and_start
 
 
 def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Page, live_server):
@@ -24,7 +24,7 @@ def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Pag
     )
     expect(page.locator("#entry-said .problems")).not_to_contain_text("still to enter")
 
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("17")
     page.locator("#points-input-1").fill("13")
     # Straight from typing to Save: the tap that takes the focus away saves.
@@ -38,7 +38,7 @@ def test_save_takes_the_first_tap_after_typing_points_and_nothing_errs(page: Pag
 
 def test_every_tap_is_checked_on_the_phone_with_no_request_until_save(page: Page, live_server):
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
-    page.get_by_role("link", name="Cards").tap()
+    choose_mode(page, "Cards")
     expect(page.locator("#entry-check .tally")).to_have_text("0 of 43")
     asked: list[tuple[str, str]] = []
 
@@ -77,7 +77,7 @@ def test_every_tap_is_checked_on_the_phone_with_no_request_until_save(page: Page
 def test_a_moon_in_cards_mode_is_three_taps_from_the_game_page(page: Page, live_server):
     sign_up_and_start(page, live_server, "Black Maria, moon to the others", checks=False)
     taps = 0
-    page.get_by_role("link", name="Cards").tap()
+    choose_mode(page, "Cards")
     taps += 1
     page.locator("[data-rest]").get_by_role("button", name="Cara").tap()
     taps += 1
@@ -115,7 +115,7 @@ def test_a_rest_filled_in_is_said_beside_save(page: Page, live_server):
     chip(page, "hearts-1", 7).tap()
     expect(page.locator("#entry-check .tally")).to_have_text("43 of 43")
     expect(note).to_have_count(0)  # every count typed: nothing filled in
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("30")
     page.locator("#points-input-2").fill("0")
     expect(note).to_have_text("The rest to Ben: 13")
@@ -127,7 +127,7 @@ def test_a_mistyped_number_is_said_in_words_and_cannot_be_saved(page: Page, live
     """The entry leaves the browser's own check (a bubble in the browser's words,
     and every field asked again on each save) to the page's."""
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("17x")
     page.locator("#points-input-1").fill("13")
     page.locator("#points-input-2").fill("13")
@@ -142,7 +142,7 @@ def test_a_mistyped_number_is_said_in_words_and_cannot_be_saved(page: Page, live
 
 def test_negative_points_go_in_without_a_minus_key(page: Page, live_server):
     sign_up_and_start(page, live_server, "Omnibus", checks=False)
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("10")
     page.get_by_role("button", name="Minus for Alice").tap()
     expect(page.locator("#points-input-0")).to_have_value("-10")
@@ -167,7 +167,7 @@ def test_a_half_entered_deal_and_its_mode_survive_a_reload_until_saved_or_cleare
     expect(page.locator("#entry-check .tally")).to_have_text("17 of 43")
 
     # Points, half typed: the mode comes back with the numbers.
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("17")
     page.locator("#points-input-1").fill("13")
     page.goto(game_url)
@@ -180,7 +180,7 @@ def test_a_half_entered_deal_and_its_mode_survive_a_reload_until_saved_or_cleare
     expect(page.locator('input[name="hearts-0"]:checked')).to_have_count(0)
 
     # Saved: the next deal starts blank.
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     page.locator("#points-input-0").fill("17")
     page.locator("#points-input-1").fill("13")
     page.locator("#points-input-2").fill("13")

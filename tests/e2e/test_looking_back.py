@@ -10,13 +10,13 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import check_page, follow, screenshot
-from tests.e2e.helpers import sign_up_and_start, tap_counts, totals
+from tests.e2e.helpers import choose_mode, sign_up_and_start, tap_counts, totals
 
 
 def points_mode(page: Page) -> None:
     current = page.locator('.modes a[aria-current="true"]')
     if current.inner_text() != "Points":
-        page.get_by_role("link", name="Points").tap()
+        choose_mode(page, "Points")
         expect(current).to_have_text("Points")
 
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Deal
 from tests.e2e.conftest import check_page, until_polled
-from tests.e2e.helpers import chip, second_phone, sign_up_and_start, tap_counts
+from tests.e2e.helpers import chip, choose_mode, second_phone, sign_up_and_start, tap_counts
 
 
 def type_points(page: Page, *points: int) -> None:
@@ -148,7 +148,7 @@ SPOIL_KEPT_DEALS = """async () => {
 def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page: Page, live_server):
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
     until_the_worker_looks_after(page)
-    page.get_by_role("link", name="Points").tap()
+    choose_mode(page, "Points")
     expect(page.locator("#points-input-0")).to_be_visible()
     page.context.set_offline(True)
     type_points(page, 13, 17, 13)
@@ -215,7 +215,7 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
 
     # Cards: the same, with every valued card to give.
     page.context.set_offline(False)
-    page.get_by_role("link", name="Cards").tap()
+    choose_mode(page, "Cards")
     expect(page.locator('input[name="taker-2H"]').first).to_be_attached()
     page.context.set_offline(True)
     fields = {"taker-QS": "1", "taker-AH": "0", "taker-2H": "2"}
@@ -282,7 +282,7 @@ def test_three_kept_deals_a_conflict_on_the_first_and_each_choice_keeps_every_de
         expect(page.get_by_role("button", name=f"Save deal {number + 1}")).to_be_disabled()
 
     other, second = second_phone(browser, live_server, game_url)
-    second.get_by_role("link", name="Points").tap()
+    choose_mode(second, "Points")
     type_points(second, *THEIRS)
     second.get_by_role("button", name="Save deal 1").tap()
     expect(second.locator("#coming-h")).to_contain_text("Deal 2")
