@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class Preference(models.Model):
@@ -21,14 +22,16 @@ class Preference(models.Model):
 class Guest(models.Model):
     """An account made by "Start a game": no password until the person keeps the scores.
 
-    A guest who never does is removed, with their tables, 30 days on
-    (``manage.py clear_guests``).
+    A guest who never does is removed, with their tables, 30 days after their
+    last visit (``manage.py clear_guests``); their session lasts as long.
     """
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="guest"
     )
     started_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # Moved on at most once a day, as the guest plays (accounts.guests.seen).
+    last_seen = models.DateTimeField(default=timezone.now, db_index=True)
 
     def __str__(self) -> str:
         return f"{self.user} (guest since {self.started_at:%Y-%m-%d})"

@@ -34,6 +34,7 @@ FRONT_MODULES = (
 )
 
 
+@pytest.hookimpl(optionalhook=True)  # a run without pytest-xdist (-p no:xdist) has no such hook
 def pytest_xdist_make_scheduler(config, log):
     """The load spread over the workers test by test, but the front's tests together."""
     from xdist.scheduler import LoadScopeScheduling

@@ -180,6 +180,30 @@ def test_guests_who_never_kept_their_scores_go_after_30_days_with_their_tables(c
     assert "1 guest account(s) removed." in out.getvalue()
 
 
+def test_a_guest_back_after_weeks_finds_their_scores_and_each_visit_keeps_them_30_days(client, db):
+    """The scores were kept 30 days, but the guest's session (their only way back:
+    a guest has no password) ended at Django's 14."""
+    began = timezone.now()
+
+    def on_day(day: float):
+        return time_machine.travel(began + timedelta(days=day), tick=False)
+
+    with on_day(0):
+        start(client)
+        guest = Guest.objects.get().user
+        Table.objects.create(name="Hytta", owner=guest)
+    for day in (29, 29 + 29):  # back on day 29, and 29 days after that
+        with on_day(day):
+            assert "Hytta" in text(client.get(reverse("home"))), day
+            assert clear_guests() == 0
+    assert Guest.objects.get().last_seen == began + timedelta(days=58)
+    # 31 days without a visit: the session is over, and the daily job clears them.
+    with on_day(58 + 31):
+        assert "Hytta" not in text(client.get(reverse("home")))
+        assert clear_guests() == 1
+    assert not Table.objects.exists()
+
+
 @pytest.mark.django_db
 @settings(
     max_examples=15,
