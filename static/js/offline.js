@@ -113,7 +113,8 @@
     if (polledSinceLoad) showOffline(lastUpdated);
     else keptAt().then(showOffline);
   }
-  if (!navigator.onLine) markOffline();
+  // No network, or the service worker's kept copy after a wait for one (sw.js).
+  if (!navigator.onLine || page.hasAttribute("data-kept-copy")) markOffline();
   window.addEventListener("offline", markOffline);
   window.addEventListener("online", () => {
     hideOffline();

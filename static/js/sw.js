@@ -13,6 +13,22 @@ const OFFLINE_PAGE = "/offline/";
 const GAME_PAGE = /^\/games\/\d+\/$/;
 const HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 const UNREACHABLE = [502, 503, 504];
+// A weak signal (a venue's Wi-Fi that holds a connection and passes nothing):
+// a game page kept on the phone is shown after this long without an answer,
+// and the network's answer, when it comes, is kept for next time.
+const NETWORK_WAIT_MS = 3500;
+
+// The kept copy, marked so the page says it is one ("Offline — last updated …")
+// although the phone believes it has a network.
+const asKept = (copy) =>
+  copy.text().then(
+    (html) =>
+      new Response(html.replace("<body", "<body data-kept-copy"), {
+        status: copy.status,
+        statusText: copy.statusText,
+        headers: copy.headers,
+      })
+  );
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -69,23 +85,41 @@ self.addEventListener("fetch", (event) => {
     // The network first, so the table sees the latest; the kept copy without it.
     const kept = () =>
       caches.open(PAGES).then((cache) => cache.match(url.pathname).then((copy) => copy || cache.match(OFFLINE_PAGE)));
+    const network = fetch(request).then((response) => {
+      if (GAME_PAGE.test(url.pathname) && response.ok && !response.redirected) {
+        const copy = response.clone();
+        return caches
+          .open(PAGES)
+          .then((cache) => cache.put(url.pathname, copy))
+          .then(() => response);
+      }
+      // The front answering for an app that is restarting: the kept copy, if any.
+      if (UNREACHABLE.includes(response.status)) {
+        return caches
+          .open(PAGES)
+          .then((cache) => cache.match(url.pathname))
+          .then((copy) => (copy ? asKept(copy) : response));
+      }
+      return response;
+    });
+    // The worker stays up until the network has answered, to keep what it says.
+    event.waitUntil(network.catch(() => {}));
+    if (!GAME_PAGE.test(url.pathname)) {
+      event.respondWith(network.catch(kept));
+      return;
+    }
     event.respondWith(
-      fetch(request)
-        .then((response) => {
-          if (GAME_PAGE.test(url.pathname) && response.ok && !response.redirected) {
-            const copy = response.clone();
-            caches.open(PAGES).then((cache) => cache.put(url.pathname, copy));
-          }
-          // The front answering for an app that is restarting: the kept copy, if any.
-          if (UNREACHABLE.includes(response.status)) {
-            return caches
-              .open(PAGES)
-              .then((cache) => cache.match(url.pathname))
-              .then((copy) => copy || response);
-          }
-          return response;
+      caches
+        .open(PAGES)
+        .then((cache) => cache.match(url.pathname))
+        .then((copy) => {
+          if (!copy) return network.catch(kept);
+          const waited = new Promise((resolve) => {
+            const timer = setTimeout(resolve, NETWORK_WAIT_MS);
+            network.then(() => clearTimeout(timer), () => clearTimeout(timer));
+          }).then(() => asKept(copy.clone()));
+          return Promise.race([network.catch(() => copy), waited]);
         })
-        .catch(kept)
     );
   }
 });

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import threading
+import time
+from urllib.parse import urlsplit
 
 import pytest
 from django.core.signals import request_started
@@ -25,6 +28,45 @@ def until_the_worker_looks_after(page: Page) -> None:
     assert scope.endswith("/") and scope.count("/") == 3  # the whole site
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+KEPT_HERE = """async () => !!(await caches.match(location.pathname))"""
+
+
+def test_a_weak_signal_shows_the_kept_game_in_a_few_seconds_then_the_live_one(
+    page: Page, live_server
+):
+    """A venue's Wi-Fi that holds connections and passes nothing: the server, not
+    the browser, stops answering (context.set_offline can still let a request out).
+    The service worker waited for the network with no limit: 15 s of nothing."""
+    sign_up_and_start(page, live_server, "Black Maria", checks=False)
+    until_the_worker_looks_after(page)
+    for _ in range(50):  # the page under the worker is kept, a moment after it loads
+        if page.evaluate(KEPT_HERE):
+            break
+        page.wait_for_timeout(100)
+    game = urlsplit(page.url).path
+    signal = threading.Event()
+
+    def held(environ, **kwargs):
+        if environ["PATH_INFO"].startswith(game):  # the page and its poll
+            signal.wait(30)
+
+    request_started.connect(held)
+    try:
+        started = time.monotonic()
+        page.goto(page.url)
+        took = time.monotonic() - started
+        assert took < 5, f"{took:.1f} s"
+        expect(page.locator("#offline-note")).to_have_text(
+            re.compile(r"^Offline — last updated \d\d:\d\d$")
+        )
+        expect(page.locator("#coming-h")).to_contain_text("Deal 1")
+    finally:
+        signal.set()
+        request_started.disconnect(held)
+    # The signal back: the next poll answers, and the page is live again.
+    expect(page.locator("#offline-note")).to_be_hidden(timeout=10_000)
 
 
 def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_server):
