@@ -38,9 +38,9 @@ class Guest(models.Model):
 
 
 class AddressSlot(models.Model):
-    """One of an address's few new accounts (or password resets) an hour.
+    """One of a network's new accounts, guests or password resets in a window.
 
-    An address has ``SIGNUPS_PER_ADDRESS`` slots of each kind; taking one is a
+    A network has ``LIMITS[kind].count`` slots of each kind; taking one is a
     single row written (a new slot, or one whose hour is over), so requests
     sent at the same moment from several servers can never take more
     (accounts/throttle.py).

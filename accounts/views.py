@@ -75,8 +75,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if not throttle.claim(request):
-            form.add_error(None, throttle.SIGN_UP_LOCKED)
+        if not throttle.claim(request, "signups"):
+            form.add_error(None, throttle.sign_up_locked())
             return render(request, "registration/signup.html", {"form": form}, status=429)
         user = form.save()
         # The language the account was made in is the account's language.
@@ -95,8 +95,8 @@ def start(request: HttpRequest) -> HttpResponse:
     """ "Start a game" with no account: a guest made behind the scenes, limited as sign-ups."""
     if request.user.is_authenticated:
         return redirect("game_new_first")
-    if not throttle.claim(request):
-        messages.error(request, throttle.SIGN_UP_LOCKED)
+    if not throttle.claim(request, "guests"):
+        messages.error(request, throttle.sign_up_locked())
         return redirect("home")
     guests.start_guest(request)
     return redirect("game_new_first")  # who plays and the rules; the table comes with it

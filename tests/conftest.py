@@ -44,6 +44,10 @@ def pytest_xdist_make_scheduler(config, log):
             return "front" if nodeid.startswith(FRONT_MODULES) else nodeid
 
     if config.getvalue("dist") in ("load", "loadgroup"):
+        # In the order collected, not the biggest group first: pytest-django runs the
+        # tests in a transaction before those that empty the database (a flush, after
+        # which the built-in rulesets are gone until a test puts them back).
+        config.option.loadscopereorder = False
         return FrontTogether(config, log)
     return None
 

@@ -104,13 +104,15 @@ def test_a_first_game_refused_makes_no_table(client, db):
 
 
 def test_starting_as_a_guest_is_limited_as_sign_ups_are(client, db):
-    for _ in range(5):
+    from accounts.throttle import LIMITS
+
+    for _ in range(LIMITS["guests"].count):
         start(client)
         client.logout()
     response = start(client)
     assert response.url == reverse("home")
-    assert Guest.objects.count() == 5
-    assert "Too many new accounts" in text(client.get(reverse("home")))
+    assert Guest.objects.count() == LIMITS["guests"].count
+    assert "Too many new accounts from here today" in text(client.get(reverse("home")))
 
 
 def test_keeping_the_scores_makes_an_ordinary_account_with_everything_in_it(client, db):

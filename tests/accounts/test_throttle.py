@@ -83,23 +83,57 @@ def signup(client: Client, username: str):
     )
 
 
+def start_a_game(client: Client):
+    return client.post(reverse("start"))
+
+
 @pytest.mark.django_db
-def test_five_accounts_an_hour_from_one_address_and_the_window_lasts_an_hour():
+def test_a_club_of_forty_on_one_wifi_all_get_in_and_a_script_stops_at_sixty_a_day():
+    """A new club's first evening on the venue's one address: twelve signing up
+    and three starting a game met "Too many new accounts" from the sixth on."""
     with time_machine.travel(START, tick=False) as clock:
-        for i in range(throttle.SIGNUPS_PER_ADDRESS):
-            assert signup(Client(), f"u{i}").status_code == 302
-            clock.shift(dt.timedelta(minutes=1))
-        response = signup(Client(), "late")
+        for i in range(40):  # the club, over an evening
+            assert signup(Client(), f"member{i}").status_code == 302
+            assert start_a_game(Client()).url == reverse("game_new_first")
+            clock.shift(dt.timedelta(minutes=3))
+        for i in range(40, 60):  # a script goes on from the same address
+            assert signup(Client(), f"bot{i}").status_code == 302
+        response = signup(Client(), "bot60")
         assert response.status_code == 429
-        assert "Too many new accounts from here" in response.content.decode()
-        # 59 minutes after the first: still five in the last hour.
-        clock.move_to(START + dt.timedelta(minutes=59, seconds=30))
-        assert signup(Client(), "late").status_code == 429
-        # An hour after the first, that one has left the window: one more may come.
-        clock.move_to(START + dt.timedelta(minutes=60, seconds=30))
-        assert signup(Client(), "late").status_code == 302
+        assert "one network may make 60 a day" in response.content.decode()
+        no = signup(Client(HTTP_ACCEPT_LANGUAGE="nb"), "bot61").content.decode()
+        assert "ett nettverk kan lage 60 om dagen" in no
+        # A day after the first, that one has left the window: one more may come.
+        clock.move_to(START + dt.timedelta(days=1, seconds=30))
+        assert signup(Client(), "tomorrow").status_code == 302
         assert signup(Client(), "later").status_code == 429
-    assert not get_user_model().objects.filter(username="later").exists()
+    assert not get_user_model().objects.filter(username__in=["bot60", "later"]).exists()
+    assert AddressSlot.objects.filter(kind="signups").count() == 60
+
+
+@pytest.mark.django_db
+def test_guests_have_their_own_sixty_a_day():
+    with time_machine.travel(START, tick=False):
+        for _ in range(60):
+            assert start_a_game(Client()).url == reverse("game_new_first")
+        refused = start_a_game(Client())
+        assert refused.url == reverse("home")  # told why there
+        assert signup(Client(), "ann").status_code == 302  # signing up is counted apart
+
+
+@pytest.mark.django_db
+def test_ipv6_phones_are_counted_by_their_network_not_each_address():
+    """An IPv6 phone can take a fresh address at will: a /64 is one network."""
+    with time_machine.travel(START, tick=False):
+        for n in range(60):
+            phone = Client(REMOTE_ADDR=f"2001:db8:1:2::{n + 1:x}")
+            assert signup(phone, f"v6-{n}").status_code == 302
+        assert signup(Client(REMOTE_ADDR="2001:db8:1:2:ffff::9"), "more").status_code == 429
+        assert signup(Client(REMOTE_ADDR="2001:db8:1:3::1"), "next").status_code == 302
+    assert set(AddressSlot.objects.values_list("address", flat=True)) == {
+        "2001:db8:1:2::/64",
+        "2001:db8:1:3::/64",
+    }
 
 
 @pytest.mark.django_db
@@ -108,9 +142,9 @@ def test_behind_the_front_throttling_counts_per_phone(settings):
     anyone else X-Forwarded-For is forged and changes nothing."""
     settings.TRUSTED_PROXIES = ["10.0.0.1", "::1"]
     forged = {"HTTP_X_FORWARDED_FOR": "6.6.6.6, 203.0.113.9"}
-    for n in range(throttle.SIGNUPS_PER_ADDRESS):
+    for n in range(3):
         assert signup(Client(REMOTE_ADDR="10.0.0.1", **forged), f"ok{n}").status_code == 302
-    assert AddressSlot.objects.filter(address="203.0.113.9").count() == throttle.SIGNUPS_PER_ADDRESS
+    assert AddressSlot.objects.filter(address="203.0.113.9").count() == 3
     # Another phone behind the front is counted apart.
     other = {"HTTP_X_FORWARDED_FOR": "203.0.113.10"}
     assert signup(Client(REMOTE_ADDR="10.0.0.1", **other), "other").status_code == 302
