@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView, PasswordChangeView, PasswordResetView
+from django.contrib.auth.views import LoginView, LogoutView, PasswordChangeView, PasswordResetView
 from django.db import transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -66,6 +66,18 @@ class SignInView(LoginView):
         code = chosen.first()
         if code in dict(settings.LANGUAGES):
             _remember_language(response, code)
+        return response
+
+
+class SignOutView(LogoutView):
+    """Signing out leaves nothing of the person on the phone: the page's script
+    clears the deals it keeps, the half-entered ones and the kept pages (asking
+    first about deals still waiting); this answer does it again for a page that
+    ran no script, and for an older tab, which could otherwise send them later."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
         return response
 
 

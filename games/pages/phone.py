@@ -74,9 +74,13 @@ def check_config(rules: engine.Rules, names: Sequence[str]) -> dict:
     }
 
 
-def page_config(board: Scoreboard, *, offline: bool = True) -> str:
-    """The entry's check, and on the game page what working offline needs."""
+def page_config(board: Scoreboard, *, offline: bool = True, me=None) -> str:
+    """The entry's check, and on the game page what working offline needs: with
+    ``me``, the person signed in, whose deals the phone keeps (a phone passed to
+    another person sends nothing of theirs)."""
     config = check_config(board.rules, board.names)
+    if me is not None:
+        config["me"] = {"id": me.pk, "name": me.get_username()}
     if offline:
         config["coming"] = {
             # What the banner says for the next deals, as numbers move on offline.
@@ -106,6 +110,7 @@ def page_config(board: Scoreboard, *, offline: bool = True) -> str:
                 "edit": _("Edit"),
                 "discard": _("Discard"),
                 "signIn": _("Sign in again, then it is sent."),
+                "keptBy": _("kept by {name}: sign in as {name} to send it"),
             }
         )
     return json.dumps(config, ensure_ascii=False, separators=(",", ":"))

@@ -127,12 +127,16 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
         number = params.number(request.POST, "number", least=1, required=True)
         resolve = params.choice(request.POST, "resolve", ("replace", "next"))
         version = params.number(request.POST, "version")
+        kept_by = params.number(request.POST, "kept_by", least=1)
     except params.ValueRefused:
         key = ""
     if not key:
         return JsonResponse(
             {"status": "refused", "problems": [_("This deal could not be read.")]}, status=422
         )
+    if kept_by is not None and kept_by != request.user.pk:
+        # A phone passed to another person: the deal is the one who kept it's to send.
+        return JsonResponse({"status": "not_yours", "number": number}, status=409)
     recorded = game.deals.filter(client_key=key).values_list("number", flat=True).first()
     if recorded is not None:
         return _queued_recorded(recorded)

@@ -163,7 +163,7 @@ def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) ->
         template += "#entry"
     context = entry_context(board, entry)
     if not request.htmx:
-        context["phone_json"] = page_config(board)
+        context["phone_json"] = page_config(board, me=request.user)
     if csrf_token is not None:
         context["csrf_token"] = csrf_token
     return render(request, template, context)

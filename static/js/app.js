@@ -41,11 +41,67 @@
     navigator.serviceWorker.register(worker, { scope: "/" }).catch(() => {});
   }
 
-  // Signing out: the pages kept on this phone go too.
-  document.addEventListener("submit", (event) => {
-    if (event.target.matches('form[action$="/accounts/logout/"]') && "caches" in window) {
-      caches.delete(PAGES);
+  // --- The deals kept on this phone to send (offline.js keeps and sends them)
+
+  function store(mode, action) {
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open("scorekeeper", 1);
+      open.onupgradeneeded = () => open.result.createObjectStore("deals", { keyPath: "key" });
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction("deals", mode);
+        const request = action(tx.objectStore("deals"));
+        tx.oncomplete = () => resolve(request && request.result, db.close());
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  }
+  window.Scorekeeper.store = store;
+
+  // --- Signing out leaves nothing of the person on this phone (asking first if
+  // deals still wait to send); the answer's Clear-Site-Data, for a page without script.
+  function forgetEverything() {
+    try {
+      Object.keys(localStorage).forEach((key) => key.startsWith("scorekeeper-draft-") && localStorage.removeItem(key));
+    } catch (error) {
+      // no storage here (a private window): no drafts kept
     }
+    const gone = new Promise((done) => {
+      const request = indexedDB.deleteDatabase("scorekeeper");
+      request.onsuccess = request.onerror = request.onblocked = done;
+    });
+    return Promise.all([gone, "caches" in window && caches.delete(PAGES)]).catch(() => {});
+  }
+  function askFirst(form, items, signOut) {
+    const dialog = document.createElement("dialog");
+    const said = document.createElement("p");
+    const actions = document.createElement("div");
+    const send = document.createElement("a");
+    const away = document.createElement("button");
+    dialog.className = "ask";
+    dialog.setAttribute("aria-labelledby", (said.id = "ask-h"));
+    said.textContent = form.dataset.waiting;
+    actions.className = "actions";
+    send.className = "button";
+    send.href = items[0].url.replace(/deals\/queued\/$/, ""); // its game page sends it
+    send.textContent = form.dataset.sendFirst;
+    away.type = "button";
+    away.textContent = form.dataset.throwAway;
+    away.onclick = signOut;
+    actions.append(send, away);
+    dialog.append(said, actions);
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("[data-sign-out]") || !("indexedDB" in window)) return;
+    event.preventDefault();
+    const signOut = () => forgetEverything().then(() => form.submit());
+    store("readonly", (s) => s.getAll())
+      .catch(() => [])
+      .then((items) => (items && items.length ? askFirst(form, items, signOut) : signOut()));
   });
 
   // A New game form reached with Back keeps the key it was sent with (the

@@ -123,28 +123,7 @@
 
   // --- The queue of deals kept on the phone
 
-  function openDb() {
-    return new Promise((resolve, reject) => {
-      const request = indexedDB.open("scorekeeper", 1);
-      request.onupgradeneeded = () => request.result.createObjectStore("deals", { keyPath: "key" });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-  }
-  function store(mode, action) {
-    return openDb().then(
-      (db) =>
-        new Promise((resolve, reject) => {
-          const tx = db.transaction("deals", mode);
-          const request = action(tx.objectStore("deals"));
-          tx.oncomplete = () => {
-            db.close();
-            resolve(request ? request.result : undefined);
-          };
-          tx.onerror = () => reject(tx.error);
-        })
-    );
-  }
+  const store = shared.store; // the deals kept on this phone (app.js)
   function queued() {
     return store("readonly", (s) => s.getAll()).then((items) => inOrder(items, gameId));
   }
@@ -167,6 +146,8 @@
       fields: fields,
       status: "waiting",
       created: Date.now(),
+      // Who kept it: sent by them alone (a phone passed to another person).
+      by: config.me || null,
     };
     return save(item).then(() => {
       forgetDraft();
@@ -267,6 +248,8 @@
           status.textContent = fill(text.refused, { reason: (item.answer.problems || []).join("; ") });
         } else if (item.status === "conflict") {
           status.textContent = item.answer.by ? fill(text.conflict, { by: item.answer.by }) : item.answer.message;
+        } else if (item.status === "not_yours") {
+          status.textContent = fill(text.keptBy, { name: (item.by || {}).name || "?" });
         } else {
           status.textContent = text.waiting;
         }
@@ -358,7 +341,8 @@
       // Read afresh each time: one recorded under another number moves those after it.
       const item = (await queued())[0];
       if (!item || item.status !== "waiting") break; // the person chooses first; later deals wait
-      const answer = await post(item);
+      // Another person's, kept before they signed out (an old tab): theirs to send.
+      const answer = notMine(item) ? { status: "not_yours", number: item.number } : await post(item);
       if (answer === null) break; // no network after all: later
       if (answer.status === "recorded") {
         await forget(item.key);
@@ -376,9 +360,12 @@
     if (sent) afterSending();
   }
 
+  const notMine = (item) => !!(item.by && config.me && item.by.id !== config.me.id);
+
   function post(item) {
     const body = new URLSearchParams(item.fields);
     body.set("key", item.key);
+    if (item.by) body.set("kept_by", String(item.by.id));
     body.set("number", String(item.number));
     if (item.resolve) body.set("resolve", item.resolve);
     if (item.version) body.set("version", String(item.version));
@@ -412,7 +399,8 @@
 
   // --- A half-entered deal survives a reload, a locked phone, a switch of apps
 
-  const draftSlot = "scorekeeper-draft-" + gameId;
+  // The person's own: another signed in on this phone never meets it.
+  const draftSlot = "scorekeeper-draft-" + (config.me ? config.me.id + "-" : "") + gameId;
   const DRAFTED = /^(hearts|points|taker)-/;
 
   function keepDraft(form) {

@@ -183,3 +183,30 @@ def test_replacing_their_deal_without_the_version_seen_replaces_it_as_it_is(
     response = send(phone, moon_game, "k-6", resolve="replace")
     assert response.json() == {"status": "recorded", "number": 1}
     assert moon_game.deals.get().scores == [17, 20, 6]
+
+
+def test_a_deal_kept_by_one_person_is_never_recorded_under_another(
+    client, owner, member, moon_game
+):
+    """Ann kept deal 2 with no signal and signed out; Ben signed in on the same phone
+    and opened the game: Ann's deal was recorded as Ben's."""
+    client.force_login(member)
+    refused = send(client, moon_game, "ann-s-key", kept_by=str(owner.pk))
+    assert refused.status_code == 409 and refused.json()["status"] == "not_yours"
+    assert not moon_game.deals.exists()
+    client.force_login(owner)  # Ann again: it is hers to send
+    assert send(client, moon_game, "ann-s-key", kept_by=str(owner.pk)).json() == {
+        "status": "recorded",
+        "number": 1,
+    }
+    assert moon_game.deals.get().client_key == "ann-s-key"
+
+
+def test_the_game_page_tells_the_phone_who_keeps_its_deals(client, owner, moon_game):
+    import json
+    import re
+
+    client.force_login(owner)
+    page = client.get(moon_game.get_absolute_url()).content.decode()
+    config = json.loads(re.search(r"data-phone=\"([^\"]+)\"", page).group(1).replace("&quot;", '"'))
+    assert config["me"] == {"id": owner.pk, "name": "ann"}
