@@ -96,11 +96,13 @@ def test_the_front_refuses_a_body_no_page_takes_before_reading_it(front, protoco
     for path in ("/", "/games/1/deals/", "/tables/1/import/"):
         status, sent, _ = phone.send_bytes(path, 50_000_000, protocol=protocol)
         assert status == 413 and sent < 10_000_000, (path, status, sent)
-    # Just over each limit: refused; an import's 2 MB file reaches the app.
+    # Just over each limit: refused; an import's 2 MB file, and a page's few KB, reach
+    # the app (which refuses this junk before reading it: a 403, or the front's 503
+    # when the app closed the connection under the body being sent).
     assert phone.send_bytes("/games/1/deals/", 300_001, protocol=protocol)[0] == 413
     assert phone.send_bytes("/tables/1/import/", 3_000_001, protocol=protocol)[0] == 413
-    assert phone.send_bytes("/tables/1/import/", 2_100_000, protocol=protocol)[0] == 403
-    assert phone.send_bytes("/games/1/deals/", 20_000, protocol=protocol)[0] == 403
+    assert phone.send_bytes("/tables/1/import/", 2_100_000, protocol=protocol)[0] in (403, 503)
+    assert phone.send_bytes("/games/1/deals/", 20_000, protocol=protocol)[0] in (403, 503)
 
 
 def test_the_front_says_why_it_refused_a_body_in_both_languages(front):

@@ -15,8 +15,9 @@ from tests.e2e.conftest import check_page, screenshot, sign_in
 from tests.e2e.helpers import choose_mode, misfits
 
 NAMES = ["Kristoffer", "Marianne", "Ingeborg", "Sebastian", "Alexandra", "Thorbjørn", "Anne-Marie"]
-# The promise: the big screen shows a deal within 5 seconds.
-BIG_SCREEN_WITHIN_MS = 5000
+# The big screen shows a deal at its next poll (every 3 s on a server: the promise
+# of 5 s; every 400 ms here). Waited for, not timed: a busy machine takes longer.
+BIG_SCREEN_WITHIN_MS = 15_000
 
 
 def standings(page: Page) -> list[tuple[str, str, str]]:
