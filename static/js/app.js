@@ -59,13 +59,12 @@
   }
   window.Scorekeeper.store = store;
 
-  // --- Signing out leaves nothing of the person on this phone (asking first if
-  // deals still wait to send); the answer's Clear-Site-Data, for a page without script.
+  // --- Signing out leaves nothing of the person here (asked first if deals wait).
   function forgetEverything() {
     try {
       Object.keys(localStorage).forEach((key) => key.startsWith("scorekeeper-draft-") && localStorage.removeItem(key));
     } catch (error) {
-      // no storage here (a private window): no drafts kept
+      // no storage: no drafts
     }
     const gone = new Promise((done) => {
       const request = indexedDB.deleteDatabase("scorekeeper");
@@ -84,7 +83,7 @@
     said.textContent = form.dataset.waiting;
     actions.className = "actions";
     send.className = "button";
-    send.href = items[0].url.replace(/deals\/queued\/$/, ""); // its game page sends it
+    send.href = items[0].url.replace(/deals\/queued\/$/, ""); // sent from its game
     send.textContent = form.dataset.sendFirst;
     away.type = "button";
     away.textContent = form.dataset.throwAway;

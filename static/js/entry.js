@@ -254,4 +254,44 @@
       box.dispatchEvent(new Event("change", { bubbles: true }));
     }
   });
+
+  // --- The screen kept on while a game can be entered (Wake Lock, where the phone
+  // has it): it slept between deals. Let go when the game ends or the box is
+  // unticked (remembered here); the phone lets go while the page is hidden.
+  const awake = document.getElementById("keep-awake");
+  if (awake && navigator.wakeLock) {
+    let lock = null; // the lock, asked for or held
+    const hold = () => {
+      const held = lock;
+      if (awake.checked && !document.hidden && anyEntryForm()) {
+        if (held) return;
+        const asked = (lock = navigator.wakeLock.request("screen").then((taken) => {
+          if (lock !== asked) return taken.release();
+          taken.onrelease = () => lock === asked && (lock = null);
+          return taken;
+        }));
+        asked.catch(() => lock === asked && (lock = null));
+      } else if (held) {
+        lock = null;
+        held.then((taken) => taken && taken.release()).catch(() => {});
+      }
+    };
+    try {
+      awake.checked = localStorage.getItem("scorekeeper-awake") !== "off";
+    } catch (error) {
+      // no storage: ticked
+    }
+    awake.closest("[hidden]").hidden = false;
+    awake.addEventListener("change", () => {
+      try {
+        localStorage.setItem("scorekeeper-awake", awake.checked ? "on" : "off");
+      } catch (error) {
+        // not remembered
+      }
+      hold();
+    });
+    document.addEventListener("visibilitychange", hold);
+    document.addEventListener("htmx:afterSettle", hold);
+    hold();
+  }
 })();
