@@ -124,6 +124,17 @@
   }
   page.addEventListener("htmx:beforeSwap", emptyPlainParts);
   page.addEventListener("htmx:oobBeforeSwap", emptyPlainParts);
+  // A poll's answer for a scoreboard a save's answer replaced meanwhile is dropped: its
+  // history had nowhere to go (htmx:oobErrorNoTarget). Heard on the element itself,
+  // since an event on an element no longer on the page reaches nothing above it.
+  document.addEventListener("htmx:load", (event) => {
+    const live = event.target.closest("#live") || event.target.querySelector("#live");
+    if (live) {
+      live.addEventListener("htmx:beforeSwap", (swap) => {
+        if (!live.isConnected) swap.detail.shouldSwap = false;
+      });
+    }
+  });
 
   // --- A link to pass on: copied, or sent with the phone's own share sheet
 

@@ -205,3 +205,36 @@ def test_seven_players_enter_a_deal_by_cards_from_one_grid(
     print(f"\nseven players by cards: {taps.count} taps, the entry {height} px high")
     assert taps.count == 21  # 16 cards, 3 players chosen, K♠ taken back and again, the rest
     page.context.close()
+
+
+IN_SIGHT = """() => {
+  const bar = document.getElementById("entry-check").getBoundingClientRect();
+  return [Math.round(bar.top), Math.round(bar.bottom), innerHeight];
+}"""
+
+
+@pytest.mark.parametrize("count", [3, 7])
+def test_the_tally_bar_is_in_sight_from_the_first_moment_after_a_change_of_mode(
+    browser: Browser, live_server, count
+):
+    """With seven players, right after tapping Cards the bar sat at 636-665 px of a
+    640 px screen, cut off: it sticks at its form's top, which was under the fold."""
+    user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
+    table = Table.objects.create(name="Fredagsklubben", owner=user)
+    players = [Player.objects.create(table=table, name=n) for n in NAMES[:count]]
+    rules = Ruleset.objects.get(table=None, name="Black Maria")
+    game = game_start(table=table, players=players, ruleset=rules, first_dealer=0, by=user)
+    page = phone(browser)
+    sign_in(page, live_server)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.wait_for_function("() => window.htmx")
+    for mode in ("Cards", "Points", "Counts", "Cards"):
+        page.locator("nav.modes").get_by_role("link", name=mode).tap()
+        expect(page.locator("nav.modes a[aria-current]")).to_have_text(mode)
+        top, bottom, screen = page.evaluate(IN_SIGHT)  # the first moment, not a frame later
+        assert top >= 0 and bottom <= screen, (mode, top, bottom)
+    for label in page.locator("#entry .entry-fields label.chip, [data-card]").all()[:6]:
+        label.tap()
+        top, bottom, screen = page.evaluate(IN_SIGHT)
+        assert top >= 0 and bottom <= screen, (top, bottom)
+    page.context.close()
