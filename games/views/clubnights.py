@@ -82,6 +82,9 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 def board_context(evening: ClubNight, *, readonly: bool) -> dict:
     """What the evening's live part shows: the draw, the rounds and the standings."""
+    # The version first, then what it stands for: read after, a deal saved in between
+    # was counted in the version but not shown, and every poll answered 204 to it.
+    poll_etag = evening_etag(clubnight.evening_version(evening), readonly=readonly)
     played = clubnights.rounds(evening)
     for game in (g for round_ in played for g in round_ if not g.is_finished):
         # Each player's chance in the games under way (where the table shows them):
@@ -113,7 +116,7 @@ def board_context(evening: ClubNight, *, readonly: bool) -> dict:
         "proposal": proposal,
         "splits": [(sizes_value(s), sizes_label(s), s == chosen) for s in splits],
         "standings": clubnight.standings(evening, played),
-        "poll_etag": evening_etag(clubnight.evening_version(evening), readonly=readonly),
+        "poll_etag": poll_etag,
     }
 
 

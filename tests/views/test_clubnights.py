@@ -318,3 +318,33 @@ def test_half_a_point_reads_as_a_half_not_nought_and_a_half():
 
     places = ClubNight.Scoring.PLACES
     assert [_shown(x, places) for x in (0, 0.5, 1, 3.5)] == ["0", "½", "1", "3½"]
+
+
+def test_a_deal_saved_while_the_board_is_drawn_is_shown_by_the_next_poll(
+    client, evening, monkeypatch
+):
+    """The board read the standings, then the version: a deal saved in between was
+    counted in the version its poll sends back, but not shown, and every poll after
+    was answered 204 (the big screen stuck on a round's old standings)."""
+    from games.views import clubnights as view
+
+    start_round(client, evening, 1)
+    four = max(evening.games.all(), key=lambda g: g.seats.count())
+    standings = view.clubnight.standings
+
+    def then_a_deal_is_saved(*args):
+        read = standings(*args)
+        deal_record(game=four, entry=engine.PointsEntry((13, 10, 20, 0)), by=None)
+        return read
+
+    monkeypatch.setattr(view.clubnight, "standings", then_a_deal_is_saved)
+    evening.refresh_from_db()  # as the view reads it
+    drawn = view.board_context(evening, readonly=False)
+    monkeypatch.setattr(view.clubnight, "standings", standings)
+    assert all(line.score == "" for line in drawn["standings"])  # drawn before the deal
+    poll = client.get(
+        reverse("evening_live", args=[evening.pk]),
+        HTTP_IF_NONE_MATCH=drawn["poll_etag"],
+        HTTP_HX_REQUEST="true",
+    )
+    assert poll.status_code == 200  # not 204: the deal is shown
