@@ -189,9 +189,9 @@ def chances_from_here(
     if played and game_over(rules, totals, played):
         best = min(totals)
         return [1.0 if t == best else 0.0 for t in totals]
-    sure = _cannot_be_caught(rules, n, totals, played)
-    if sure is not None:
-        return [1.0 if seat == sure else 0.0 for seat in range(n)]
+    certain = _certain(rules, n, totals, played)
+    if certain is not None and None not in certain:
+        return [float(c) for c in certain]  # type: ignore[arg-type]
     rng = np.random.default_rng(SEED + played)
     seen = len(model.shapes)
     # The table's deals, then the fresh ones: one draw picks a table's deal with
@@ -235,8 +235,11 @@ def chances_from_here(
         if rules.deals is not None and deal >= rules.deals:
             break
     won = (sums == sums.min(axis=1, keepdims=True)).mean(axis=0)
-    # Only the checks above are sure: a share of simulated endings never is.
-    return [float(x) for x in np.clip(won, 0.5 / runs, 1 - 0.5 / runs)]
+    # Only what the rules decide is sure: a share of simulated endings never is.
+    said = [float(x) for x in np.clip(won, 0.5 / runs, 1 - 0.5 / runs)]
+    if certain is not None:
+        said = [s if c is None else float(c) for s, c in zip(said, certain, strict=True)]
+    return said
 
 
 def _deals_left(rules: Rules, pool: np.ndarray, totals: Sequence[int], played: int) -> int:
@@ -251,26 +254,36 @@ def _deals_left(rules: Rules, pool: np.ndarray, totals: Sequence[int], played: i
     return max(math.ceil(max(rules.target - max(totals), 0) / each), 1)
 
 
-def _cannot_be_caught(rules: Rules, n: int, totals: Sequence[int], played: int) -> int | None:
-    """The seat that wins whatever the deals left bring, if one does.
+def _certain(rules: Rules, n: int, totals: Sequence[int], played: int) -> list[int | None] | None:
+    """Each seat's chance where the rules alone decide it: 1 for a seat that wins
+    whatever the deals left bring, 0 for one that can no longer win, None where
+    it depends on the deals; None for all when the deals left are not bounded.
 
-    Only a game of a fixed number of deals has a known most of deals left; in
-    one deal a player can gain at most the gap between the best and the worst a
-    deal can give (a moon and a negative jack included).
+    Only a game of a fixed number of deals has a known most of deals left (a
+    target may end it sooner, which only leaves less to change). In one deal
+    the gap between two players moves by at most the best a deal can give one
+    less the worst it can give the other, a moon and a negative jack included.
+    A tie for the lowest total is a win for each, so a leader whom the others
+    can at best catch is sure, and a player whom a deal's worth cannot bring
+    level with someone is out.
     """
-    if rules.deals is None or rules.target is not None:
+    if rules.deals is None:
         return None
-    left = rules.deals - played
+    left = max(rules.deals - played, 0)
     values = valued_cards(rules, n).values()
     most = max(sum(v for v in values if v > 0), moon_value(rules, n))
     least = sum(v for v in values if v < 0) - (moon_value(rules, n) if rules.moon == "self" else 0)
     swing = left * (most - least)
-    best = min(totals)
-    leaders = [s for s, t in enumerate(totals) if t == best]
-    if len(leaders) != 1:
-        return None
-    runner_up = min(t for s, t in enumerate(totals) if s != leaders[0])
-    return leaders[0] if runner_up - best > swing else None
+    said: list[int | None] = []
+    for seat, total in enumerate(totals):
+        others = [t for s, t in enumerate(totals) if s != seat]
+        if any(total - other > swing for other in others):
+            said.append(0)
+        elif all(other - total >= swing for other in others):
+            said.append(1)
+        else:
+            said.append(None)
+    return said
 
 
 def game_chances(
@@ -288,6 +301,9 @@ def game_chances(
     return said
 
 
+BANDS = 10  # the bands of chances the reliability drawing shows
+
+
 @dataclass(frozen=True)
 class Brier:
     """The chances during finished games against what happened: the mean of
@@ -299,6 +315,27 @@ class Brier:
     chances: float = 0.0
     equal: float = 0.0  # everyone the same chance
     leader: float = 0.0  # whoever leads now wins (leaders tied share it)
+    # The same chances in bands of ten points (0–10%, 10–20%, …, 90–100%): in each,
+    # how many were said, their sum, and how many of those players won.
+    bands: tuple[Band, ...] = ()
+
+
+@dataclass(frozen=True)
+class Band:
+    """The chances said between ``low`` and ``low`` + 10 percent, against what happened."""
+
+    low: int
+    cases: int = 0
+    said: float = 0.0  # the sum of the chances said
+    won: int = 0
+
+    @property
+    def said_mean(self) -> float:
+        return self.said / self.cases if self.cases else 0.0
+
+    @property
+    def happened(self) -> float:
+        return self.won / self.cases if self.cases else 0.0
 
 
 def brier(games: Iterable[tuple[Sequence[Sequence[float]], Sequence[Sequence[int]]]]) -> Brier:
@@ -306,6 +343,7 @@ def brier(games: Iterable[tuple[Sequence[Sequence[float]], Sequence[Sequence[int
     games; the states between the first deal and the last are scored."""
     states = deals = 0
     said = equal = leader = 0.0
+    cases, sums, wins = [0] * BANDS, [0.0] * BANDS, [0] * BANDS
     for chances, totals in games:
         final = totals[-1]
         best = min(final)
@@ -322,6 +360,13 @@ def brier(games: Iterable[tuple[Sequence[Sequence[float]], Sequence[Sequence[int
                 equal += (1 / n - won[seat]) ** 2
                 leader += (leading[seat] / share - won[seat]) ** 2
                 states += 1
+                band = min(int(chances[deal][seat] * BANDS), BANDS - 1)
+                cases[band] += 1
+                sums[band] += chances[deal][seat]
+                wins[band] += int(won[seat])
     if not states:
         return Brier()
-    return Brier(states, deals, said / states, equal / states, leader / states)
+    bands = tuple(
+        Band(band * 100 // BANDS, cases[band], sums[band], wins[band]) for band in range(BANDS)
+    )
+    return Brier(states, deals, said / states, equal / states, leader / states, bands)

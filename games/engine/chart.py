@@ -205,3 +205,93 @@ def chance_chart(names: Sequence[str], percents: Sequence[Sequence[int]]) -> Cha
         moons=[],
         summary=summary,
     )
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: float
+    width: float
+    top: float  # how often it happened
+    height: float
+    said_y: float  # the chances said in the band, on average
+    middle: float
+    count_y: float
+    cases: int
+    label: str  # "20–30%: said 24%, happened 18%, 51 times"
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """Chances said against what happened: a bar a band, how often those players
+    won; across it a mark at what was said; the diagonal is where they agree."""
+
+    width: int
+    height: int
+    left: int
+    right: float
+    top: int
+    bottom: float
+    bars: list[Bar]
+    x_ticks: list[Tick]
+    y_ticks: list[Tick]
+    summary: str
+
+
+def reliability_chart(bands: Sequence) -> Reliability:
+    """``bands``: the engine's :class:`~games.engine.chances.Band` s, ten of them
+    (0–10%, …, 90–100%); a band nobody was given has no bar."""
+    # Room on the right for the "100%" under the axis, and above for a count over a
+    # bar that reaches 100%.
+    right, top = RIGHT + 12, TOP + 12
+    plot_w = WIDTH - LEFT - right
+    plot_h = HEIGHT - top - BOTTOM
+
+    def x(percent: float) -> float:
+        return round(LEFT + plot_w * percent / 100, 1)
+
+    def y(percent: float) -> float:
+        return round(top + plot_h * (100 - percent) / 100, 1)
+
+    step = plot_w / max(len(bands), 1)
+    bars = []
+    for band in bands:
+        if not band.cases:
+            continue
+        happened, said = band.happened * 100, band.said_mean * 100
+        left = x(band.low) + 2
+        bars.append(
+            Bar(
+                x=round(left, 1),
+                width=round(step - 4, 1),
+                top=y(happened),
+                height=round(y(0) - y(happened), 1),
+                said_y=y(said),
+                middle=round(left + (step - 4) / 2, 1),
+                count_y=round(min(y(happened), y(said)) - 3, 1),
+                cases=band.cases,
+                label=ngettext(
+                    "{low}–{high}%: said {said}%, happened {happened}%, {count} time",
+                    "{low}–{high}%: said {said}%, happened {happened}%, {count} times",
+                    band.cases,
+                ).format(
+                    low=band.low,
+                    high=band.low + 10,
+                    said=round(said),
+                    happened=round(happened),
+                    count=band.cases,
+                ),
+            )
+        )
+    cases = sum(band.cases for band in bands)
+    summary = ngettext(
+        "The chances said during games against how often it happened, over {count} chance.",
+        "The chances said during games against how often it happened, over {count} chances.",
+        cases,
+    ).format(count=cases)
+    return Reliability(
+        **{**FRAME, "right": WIDTH - right, "top": top},
+        bars=bars,
+        x_ticks=[Tick(x(v), f"{v}%") for v in range(0, 101, 20)],
+        y_ticks=[Tick(y(v), f"{v}%") for v in range(0, 101, 25)],
+        summary=summary,
+    )

@@ -149,7 +149,7 @@ def table_said(table: Table) -> Said:
     """:class:`Said` for the table, worked out once per state of its finished games
     and kept where every process finds it; after a change, from what was kept."""
     cache = caches["default"]
-    key = f"chances-said:{table.pk}"
+    key = f"chances-said:2:{table.pk}"  # 2: with the bands of the reliability drawing
     said = cache.get(key)
     if said is None or said.chances_version != table.chances_version:
         said = replace(
@@ -205,11 +205,20 @@ def percents(chances: Sequence[float]) -> list[int]:
     return shown
 
 
+def percent_text(chance: float) -> str:
+    """A chance as a person reads it: "62%"; "under 1%" where it is not certain but
+    less than 1%, so a small chance is never shown larger than it is; "99%" for more
+    than 99% short of certain; "0%" and "100%" only where the rules decide it."""
+    if 0 < chance < 0.01:
+        return _("under 1%")
+    return _("{percent}%").format(percent=percents([chance])[0])
+
+
 def line(names: Sequence[str], chances: Sequence[float]) -> list[str]:
-    """ "Ann 62%", "Ben 30%", "Cara 8%", in the person's language."""
+    """ "Ann 62%", "Ben 30%", "Cara under 1%", in the person's language."""
     return [
-        _("{name} {percent}%").format(name=name, percent=percent)
-        for name, percent in zip(names, percents(chances), strict=True)
+        _("{name} {chance}").format(name=name, chance=percent_text(chance))
+        for name, chance in zip(names, chances, strict=True)
     ]
 
 
@@ -239,6 +248,7 @@ class Comeback:
     name: str
     percent: int
     deal: int
+    said: str = ""  # the chance as it was shown: "9%", "under 1%"
 
 
 def comeback(
@@ -256,7 +266,7 @@ def comeback(
     if lowest is None:
         return None
     chance, seat, deal = lowest
-    return Comeback(names[seat], percents([chance])[0], deal)
+    return Comeback(names[seat], percents([chance])[0], deal, percent_text(chance))
 
 
 def game_said(game: Game) -> list[list[float]]:

@@ -186,8 +186,8 @@ def _comeback(game: Game) -> str:
     )
     if back is None:
         return ""
-    return _("{name} won from {percent}% after deal {deal}.").format(
-        name=back.name, percent=back.percent, deal=back.deal
+    return _("{name} won from {chance} after deal {deal}.").format(
+        name=back.name, chance=back.said, deal=back.deal
     )
 
 

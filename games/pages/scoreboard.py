@@ -30,7 +30,7 @@ class SeatLine:
     leading: bool
     winner: bool
     to_target: int | None
-    chance: int | None = None  # of winning from here, in percent
+    chance: str | None = None  # of winning from here, as shown ("62%", "under 1%")
 
 
 @dataclass(frozen=True)
@@ -237,19 +237,31 @@ class Scoreboard:
             self.game, [p.pk for p in self.players], [s.total for s in self.seats], self.deal_count
         )
         return [
-            replace(seat, chance=percent)
-            for seat, percent in zip(self.seats, during.percents(said), strict=True)
+            replace(seat, chance=during.percent_text(chance))
+            for seat, chance in zip(self.seats, said, strict=True)
         ]
+
+    @cached_property
+    def _said_over_the_game(self) -> list[list[float]]:
+        if not self.game.is_finished or not self._shows_chances:
+            return []
+        return during.game_said(self.game)
 
     @cached_property
     def chance_chart(self) -> Chart | None:
         """A finished game's chances over its deals, where the table shows chances."""
-        if not self.game.is_finished or not self._shows_chances:
-            return None
-        said = during.game_said(self.game)
+        said = self._said_over_the_game
         if not said:
             return None
         return chance_chart(self.names, [during.percents(row) for row in said])
+
+    @property
+    def chance_rows(self) -> list[tuple[int, list[str]]]:
+        """The chart's chances as a table: before the first deal (0) and after each."""
+        return [
+            (deal, [during.percent_text(chance) for chance in row])
+            for deal, row in enumerate(self._said_over_the_game)
+        ]
 
     @property
     def name_pairs(self) -> list[tuple[str, str]]:

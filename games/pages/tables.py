@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from games.access import rulesets_for_table
+from games.engine.chart import reliability_chart
 from games.forms.tables import MemberForm, PlayerForm, SeasonForm, TableNameForm
 from games.models import Table
 from games.pages.chances import table_said
@@ -38,6 +39,7 @@ def table_page(
     status=200,
 ) -> HttpResponse:
     players = list(table.players.order_by("name"))
+    during = table_said(table).brier if table.show_chances else None
     games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
     return render(
         request,
@@ -49,7 +51,8 @@ def table_page(
             "games": games,
             "ladder": ladder(table),
             "chances_said": chances_said(table) if table.show_chances else None,
-            "during_said": table_said(table).brier if table.show_chances else None,
+            "during_said": during,
+            "reliability": reliability_chart(during.bands) if during and during.deals else None,
             "evenings": table.evenings.annotate(game_count=Count("games"))[:5],
             **season_context(table, season_form),
             # Each described from its settings; a table's own may add house rules.

@@ -15,7 +15,7 @@ from games.services.deals import deal_record
 from games.services.games import game_start
 from tests.e2e.conftest import check_page, sign_in
 from tests.e2e.helpers import choose_mode, phone
-from tests.factories import builtin
+from tests.factories import builtin, play_hearts
 from tests.views.test_pictures import read
 
 SEVEN = [
@@ -54,7 +54,7 @@ def test_the_chances_fit_a_phone_under_the_totals_over_the_game_and_in_its_pictu
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
     line = page.locator(".total .chance")
     expect(line).to_have_count(7)
-    expect(line.first).to_have_text("Vinnersjanse herfra: 1 % sjanse")
+    expect(line.first).to_have_text("Vinnersjanse herfra: under 1 % sjanse")
     totals = page.locator(".total .points").all_inner_texts()
     assert any(re.fullmatch(r"[-−]\d+", t.strip()) for t in totals), totals  # Bartholomew's −3
     check_page(page, "47-chances-from-here-nb-dark")
@@ -87,5 +87,30 @@ def test_the_chances_fit_a_phone_under_the_totals_over_the_game_and_in_its_pictu
     )
     assert picture.ok, picture.status
     said = read(picture.body())
-    assert re.search(r"vant fra \d+ ?% etter giv 1\.", said), said
+    assert re.search(r"vant fra (under )?\d+ ?% etter giv 1\.", said), said
+    page.context.close()
+
+
+def test_the_chances_said_against_what_happened_fit_a_phone(browser: Browser, live_server):
+    """The table's own calibration under its ladder: bands of chances said, how often
+    they came true, and how many times; drawn with no script, in Norwegian and dark."""
+    user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
+    table = Table.objects.create(name="Torsdagsklubben", owner=user)
+    players = [Player.objects.create(table=table, name=name) for name in SEVEN[:3]]
+    for number in range(6):
+        play_hearts(table, players, winner=number % 3, days=number)
+    page = phone(browser, locale="nb-NO", color_scheme="dark")
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}{table.get_absolute_url()}")
+    drawing = page.locator("figure.reliability")
+    expect(drawing.locator("h3")).to_have_text("Sagt mot skjedd")
+    expect(drawing.locator("svg")).to_be_visible()
+    rows = drawing.locator(".said-happened tbody tr")
+    assert rows.count() >= 2
+    assert re.fullmatch(r"\d+–\d+ %", rows.first.locator("th").inner_text().strip())
+    bars = drawing.locator("svg text.count").all_text_contents()
+    times = [row.split("\t")[-1] for row in rows.all_inner_texts()]
+    assert [int(t) for t in bars] == [int(t) for t in times]  # the drawing says the table's
+    drawing.scroll_into_view_if_needed()
+    check_page(page, "50-said-against-happened-nb-dark")
     page.context.close()

@@ -33,9 +33,39 @@ def test_a_leader_who_can_no_longer_be_caught_wins_for_certain():
     rules = resolve(Rules(target=None, deals=5), 3)
     flat = model(rules, [(0, 13, 30)])
     assert maths.chances_from_here(flat, PLAYERS, [0, 130, 140], 2) == [1.0, 0.0, 0.0]
-    # 129 ahead: three deals of all 43 to the leader tie it, so it is not sure.
-    close = maths.chances_from_here(flat, PLAYERS, [0, 129, 140], 2)
-    assert 0.99 < close[0] < 1 and close[1] > 0
+
+
+def test_a_lead_of_exactly_what_is_left_is_sure_because_a_tie_shares_the_win():
+    """129 ahead with three deals left: Ben can at best draw level, and a tie is a win
+    for each, so Ann is sure; Ben keeps the chance of that tie; Cara, 140 behind, is out."""
+    rules = resolve(Rules(target=None, deals=5), 3)
+    flat = model(rules, [(0, 13, 30)])
+    ann, ben, cara = maths.chances_from_here(flat, PLAYERS, [0, 129, 140], 2)
+    assert ann == 1.0 and 0 < ben < 0.01 and cara == 0.0
+
+
+def test_four_players_one_deal_left_a_lead_of_one_deal_s_total_is_certain():
+    """Black Maria over eight deals, after the seventh: 10 against 53, 100 and 138."""
+    rules = resolve(Rules(target=None, deals=8), 4)
+    flat = model(rules, [(0, 5, 13, 25)])
+    said = maths.chances_from_here(flat, ("a", "b", "c", "d"), [10, 53, 100, 138], 7)
+    assert said[0] == 1.0
+    assert 0 < said[1] < 0.01  # only by taking none while Ann takes all 43: a shared win
+    assert said[2:] == [0.0, 0.0]
+
+
+def test_seven_players_who_can_no_longer_reach_the_lowest_total_have_no_chance():
+    """Seven at the table, two deals left of Omnibus (the jack: a deal moves a gap by 53)."""
+    rules = resolve(Rules(target=None, deals=10, jack_of_diamonds=-10), 7)
+    flat = model(rules, [(-10, 0, 0, 5, 8, 13, 27)])
+    seated = tuple(f"p{seat}" for seat in range(7))
+    totals = [40, 60, 147, 150, 160, 200, 300]
+    said = maths.chances_from_here(flat, seated, totals, 8)
+    assert said[2:] == [0.0] * 5  # 107 and more behind: two deals move a gap by at most 106
+    assert 0 < said[1] < 1 and 0 < said[0] < 1
+    # 106 behind can still tie the leader: not out.
+    said = maths.chances_from_here(flat, seated, [40, 60, 146, 150, 160, 200, 300], 8)
+    assert said[2] > 0 and said[3:] == [0.0] * 4
 
 
 def test_a_fixed_deals_game_at_its_last_deal_is_decided_and_a_tie_is_shared():
@@ -76,11 +106,14 @@ def test_a_moon_still_possible_keeps_a_chance_that_no_other_deal_gives():
 
 
 def test_omnibus_s_negative_jack_widens_what_one_deal_can_change():
-    """A deal gives a player between −10 (the jack alone) and 43: 54 ahead is sure, 53 not."""
+    """A deal gives a player between −10 (the jack alone) and 43: 54 ahead is sure, and so
+    is 53, where Ben's best is a shared win; 52 is not."""
     rules = resolve(Rules(name="Omnibus", jack_of_diamonds=-10, target=None, deals=3), 4)
     flat = model(rules, [(-10, 5, 13, 25)])
     assert maths.chances_from_here(flat, (*PLAYERS, "dag"), [0, 54, 60, 70], 2) == [1, 0, 0, 0]
-    assert maths.chances_from_here(flat, (*PLAYERS, "dag"), [0, 53, 60, 70], 2)[0] < 1
+    level = maths.chances_from_here(flat, (*PLAYERS, "dag"), [0, 53, 60, 70], 2)
+    assert level[0] == 1 and 0 < level[1] < 0.01 and level[2:] == [0, 0]
+    assert maths.chances_from_here(flat, (*PLAYERS, "dag"), [0, 52, 60, 70], 2)[0] < 1
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
@@ -194,3 +227,17 @@ def test_the_brier_score_and_its_baselines_worked_by_hand():
     assert (brier.deals, brier.states) == (1, 2)
     assert brier.chances == pytest.approx(0.04)
     assert brier.equal == pytest.approx(0.25) and brier.leader == 0
+
+
+def test_the_chances_said_in_bands_against_how_often_those_players_won():
+    """Two games, two states each: 0.8 said twice (won both), 0.2 three times (none
+    won), 0.05 and 0.95 once each (the 0.95 won); a certain 1.0 is in the top band."""
+    first = ([[0.5, 0.5], [0.8, 0.2], [0.8, 0.2], [1.0, 0.0]], [(0, 0), (0, 10), (5, 20), (9, 30)])
+    second = ([[0.5, 0.5], [0.05, 0.95], [0.2, 1.0], [0, 1]], [(0, 0), (9, 0), (20, 3), (30, 5)])
+    bands = {band.low: band for band in maths.brier([first, second]).bands}
+    assert [band.low for band in bands.values()] == list(range(0, 100, 10))
+    assert (bands[80].cases, bands[80].won, bands[80].happened) == (2, 2, 1.0)
+    assert (bands[20].cases, bands[20].won, bands[20].said_mean) == (3, 0, pytest.approx(0.2))
+    assert (bands[0].cases, bands[0].won) == (1, 0)
+    assert (bands[90].cases, bands[90].won, bands[90].said_mean) == (2, 2, pytest.approx(0.975))
+    assert sum(band.cases for band in bands.values()) == 8

@@ -35,12 +35,13 @@ def text(response) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
 
 
-def shown_chances(html: str) -> list[int]:
-    """The chance in each player's box, in seat order."""
+def shown_chances(html: str) -> list[str]:
+    """The chance in each player's box, in seat order: "62%", "under 1%"."""
     found = re.findall(
-        r'id="chance-(\d)"><span class="sr-only">Chance of winning from here: </span>(\d+)%', html
+        r'id="chance-(\d)"><span class="sr-only">Chance of winning from here: </span>([^<]+)<',
+        html,
     )
-    return [int(percent) for _, percent in sorted(found)]
+    return [said for _, said in sorted(found)]
 
 
 def counted(monkeypatch, name: str) -> list:
@@ -69,17 +70,17 @@ def test_members_see_the_chances_from_here_beside_the_totals_and_the_watch_link_
     client.force_login(owner)
     html = client.get(game.get_absolute_url()).content.decode()
     alice, ben, cara = shown_chances(html)
-    assert alice > ben and alice > cara  # 13 ahead of both, and the better player
     game = Game.objects.select_related("table").get(pk=game.pk)
     expected = during.chances_now(game, [p.pk for p in players], [0, 13, 13], 1)
-    assert [alice, ben, cara] == during.percents(expected)
+    assert expected[0] > expected[1] and expected[0] > expected[2]  # 13 ahead, the better player
+    assert [alice, ben, cara] == [during.percent_text(chance) for chance in expected]
     from games.services.sharing import watch_link_replace
 
     watched = client.get(reverse("watch_game", args=[watch_link_replace(game)]))
     assert "Chance of winning" not in watched.content.decode()
     # Norwegian too.
     nb = text(client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="nb"))
-    assert f"Vinnersjanse herfra: {alice} % sjanse" in nb
+    assert f"Vinnersjanse herfra: {alice.replace('%', ' %')} sjanse" in nb
 
 
 def test_a_finished_game_draws_each_player_s_chance_over_its_deals_with_no_script(
@@ -119,7 +120,7 @@ def test_the_result_picture_names_the_comeback(owner, table, players):
     assert back is not None and back.name == "Cara" and back.deal == 1
     assert back.percent == during.percents([said[1][2]])[0] < 33
     note = game_picture(game).picture().note
-    assert note.startswith(f"Cara won from {back.percent}% after deal 1.")
+    assert note.startswith(f"Cara won from {back.said} after deal 1.")  # "under 1%"
 
 
 def test_no_comeback_when_the_winner_was_never_behind():
