@@ -195,6 +195,9 @@ class Player(models.Model):
         related_name="players",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A seat another app logged without a name ("Unnamed 1"), brought in as a
+    # player of its own: in the games and their totals, never on the ladder.
+    unnamed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["name", "id"]

@@ -37,6 +37,7 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as safe_xml
 from defusedxml import DefusedXmlException
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games import engine
@@ -53,6 +54,20 @@ BOARDGAMEGEEK = "BoardGameGeek"
 OUR_WORDS = ("black maria", "svarte maria", "black lady", "hearts", "hjerter", "omnibus")
 OUR_BGG_IDS = {6887}
 
+# Which built-in ruleset a logged game's plays get, by the first words its name holds.
+HEARTS_ONLY = "Hearts only"
+RULES_BY_NAME = (
+    (("omnibus",), "Omnibus"),
+    (("black maria", "svarte maria", "black lady"), "Black Maria"),
+    (("hearts", "hjerter"), HEARTS_ONLY),
+)
+# A seat the file gives no name: BG Stats' anonymous player, in the languages it is
+# used in here, and a blank name (BoardGameGeek's player without name or username).
+UNNAMED = {"", "anonymous player", "anonymous", "anonym spiller", "anonym"}
+MOST_SUMMED = 200  # characters of a score typed as a sum ("5+9+12")
+_SUM = re.compile(r"[+-]?\d{1,7}(?:[+-]\d{1,7})*")
+_TERM = re.compile(r"[+-]?\d+")
+
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,56}")  # with its "bgstats-"/"bgg-" a game key (64)
 MOST_NAME_SHOWN = 80  # a game's name as the preview shows it
 YEARS = (1970, 2100)  # a play's date, as far as anyone logs one
@@ -63,6 +78,7 @@ class Seat:
     name: str
     total: int
     won: bool  # the file's own winner flag
+    unnamed: bool = False  # the file gives the seat no name: a name of ours, off the ladder
 
 
 @dataclass
@@ -79,6 +95,9 @@ class Play:
     unscored: bool = False
     ignored: bool = False  # kept out of the app's own statistics (BG Stats' "ignored")
     problem: str = ""  # why it can't be imported, said when its game is ticked
+    listed: list[str] = field(default_factory=list)  # the players as the file names them
+    unnamed: int = 0  # seats the file gives no name (BG Stats' "Anonymous player")
+    quantity: int = 1  # BoardGameGeek's: the same play logged as several
 
     @property
     def fits(self) -> bool:
@@ -118,6 +137,17 @@ class LoggedGame:
         named = normalise_name(self.name).casefold()
         return self.bgg_id in OUR_BGG_IDS or any(word in named for word in OUR_WORDS)
 
+    @property
+    def rules(self) -> str | None:
+        """The built-in ruleset its plays are scored by, as its name says: Omnibus;
+        Black Maria (Svarte Maria, Black Lady); Hearts (BoardGameGeek's Hearts too)
+        counts hearts and the queen only. None: the name says nothing of ours."""
+        named = normalise_name(self.name).casefold()
+        for words, rules in RULES_BY_NAME:
+            if any(word in named for word in words):
+                return rules
+        return HEARTS_ONLY if self.bgg_id in OUR_BGG_IDS else None
+
 
 @dataclass
 class LoggedFile:
@@ -131,13 +161,16 @@ class LoggedFile:
 @dataclass
 class Chosen:
     """The ticked games' plays: those to import, those that disagree with the
-    file's winner flags, and those skipped, counted."""
+    file's winner flags (a play at the table already is never asked about again),
+    and those skipped, counted."""
 
     plays: list[Play]
     disagreeing: list[Play]
     unscored: int
     unfit: int
     ignored: int = 0
+    unnamed: int = 0  # plays with a seat the file gives no name, left out
+    repeated: list[Play] = field(default_factory=list)  # logged as several, brought in once
 
 
 def read_logged(raw: bytes) -> LoggedFile | None:
@@ -155,12 +188,16 @@ def read_logged(raw: bytes) -> LoggedFile | None:
     return _read_bg_stats(data)
 
 
-def chosen(logged: LoggedFile, ticked: Iterable[str]) -> Chosen:
+def chosen(
+    logged: LoggedFile, ticked: Iterable[str], *, here: Iterable[str] = (), unnamed: bool = False
+) -> Chosen:
     """The plays of the ticked games, in the order they were played; the first
-    that can't be read refuses, naming it."""
-    ticked = set(ticked)
+    that can't be read refuses, naming it. ``here``: the keys of the games at the
+    table already. ``unnamed``: bring in the plays with seats the file gives no
+    name (each such seat a player of its own, off the ladder), else leave them out."""
+    ticked, here = set(ticked), set(here)
     plays: list[Play] = []
-    unscored = unfit = ignored = 0
+    unscored = unfit = ignored = left_unnamed = 0
     for game in logged.games:
         if game.ref not in ticked:
             continue
@@ -173,21 +210,31 @@ def chosen(logged: LoggedFile, ticked: Iterable[str]) -> Chosen:
                 raise ImportRefused(_where(play, game, play.problem))
             elif not play.fits:
                 unfit += 1
+            elif play.unnamed and not unnamed:
+                left_unnamed += 1
             else:
                 plays.append(play)
     plays.sort(key=_played)
-    disagreeing = [play for play in plays if play.disagrees]
-    return Chosen(plays, disagreeing, unscored, unfit, ignored)
+    disagreeing = [play for play in plays if play.disagrees and play.key not in here]
+    repeated = [play for play in plays if play.quantity > 1]
+    return Chosen(plays, disagreeing, unscored, unfit, ignored, left_unnamed, repeated)
 
 
 def _played(play: Play) -> tuple:
     return (play.day, timezone.localtime(play.at).time() if play.at else time(20), play.number)
 
 
-def logged_history(chosen_plays: Chosen, *, table: str, disagreeing: str = "totals") -> dict:
+def logged_history(
+    chosen_plays: Chosen,
+    *,
+    table: str,
+    disagreeing: str = "totals",
+    rules: dict[str, dict] | None = None,
+) -> dict:
     """The chosen plays as a history file's result-only games. A play whose
     winner flags disagree with its totals goes by the totals (``"totals"``) or
-    is left out (``"leave"``)."""
+    is left out (``"leave"``). ``rules``: each game's (by its ref) as a history
+    file writes them; a game not in it is counted as Black Maria."""
     left_out = {id(play) for play in chosen_plays.disagreeing} if disagreeing == "leave" else set()
     games = []
     by_day: dict[date, int] = {}
@@ -200,14 +247,26 @@ def logged_history(chosen_plays: Chosen, *, table: str, disagreeing: str = "tota
             datetime.combine(play.day, time(20)) + timedelta(minutes=by_day[play.day])
         )
         seats = [(seat.name, seat.total) for seat in play.seats]
-        games.append(result_game(table, key=play.key, seats=seats, at=at, first=play.first))
+        game = result_game(
+            table,
+            key=play.key,
+            seats=seats,
+            at=at,
+            first=play.first,
+            rules=(rules or {}).get(play.game),
+        )
+        if play.unnamed:
+            game["unnamed"] = [seat.name for seat in play.seats if seat.unnamed]
+        games.append(game)
     return {"format": FORMAT, "games": games}
 
 
 def _where(play: Play, game: LoggedGame, reason: str) -> str:
-    day = play.day.isoformat() if play.day else "?"
-    return _("Play {number} ({day}, {game}): {reason}").format(
-        number=play.number, day=day, game=game.name, reason=reason
+    """A play as the person knows it: its day, game and players, as their app shows them."""
+    day = date_format(play.day, "DATE_FORMAT") if play.day else _("an unknown day")
+    players = ", ".join(play.listed[:7]) + (" …" if len(play.listed) > 7 else "")
+    return _("The play of {day} ({game}: {players}): {reason}").format(
+        day=day, game=game.name, players=players or _("no players"), reason=reason
     )
 
 
@@ -231,7 +290,8 @@ def _read_bg_stats(data: dict) -> LoggedFile:
                 BG_STATS, _("player {number} has no id").format(number=number)
             )  # fmt: skip
         name = player.get("name")
-        names[player["id"]] = name if isinstance(name, str) else ""
+        anonymous = player.get("isAnonymous") is True
+        names[player["id"]] = name if isinstance(name, str) and not anonymous else ""
     by_ref: dict[Any, LoggedGame] = {}
     for number, game in enumerate(games, start=1):
         if not isinstance(game, dict) or not _ref(game.get("id")):
@@ -321,6 +381,8 @@ def _read_boardgamegeek(raw: bytes) -> LoggedFile:
         seen.add(key)
         logged = Play(key=key, game=game.ref, number=number, **_when(play.get("date")))
         logged.ignored = play.get("nowinstats") == "1"
+        quantity = (play.get("quantity") or "1").strip()
+        logged.quantity = int(quantity) if quantity.isdecimal() and len(quantity) < 6 else 1
         seats = []
         for at, player in enumerate(play.iterfind("players/player")):
             position = (player.get("startposition") or "").strip()
@@ -398,6 +460,16 @@ def _when(value: Any) -> dict:
 def _fill(play: Play, seats: Sequence[tuple]) -> None:
     """The play's seats from (seat order, place in the file, name, score, won,
     started): in seat order where every seat has its own, else as listed."""
+    orders = [seat[0] for seat in seats]
+    if None not in orders and len(set(orders)) == len(orders):
+        seats = sorted(seats)
+    typed = [seat[2] if isinstance(seat[2], str) else "" for seat in seats]
+    unnamed = [normalise_name(name).casefold() in UNNAMED for name in typed]
+    play.listed = [
+        _("unnamed") if blank else normalise_name(name)[:40]
+        for name, blank in zip(typed, unnamed, strict=True)
+    ]
+    play.unnamed = sum(unnamed)
     if play.problem:
         return
     if play.day is None:
@@ -406,11 +478,14 @@ def _fill(play: Play, seats: Sequence[tuple]) -> None:
     if not seats or any(_blank(seat[3]) for seat in seats):
         play.unscored = True  # scores not kept for every player: no result to import
         return
-    orders = [seat[0] for seat in seats]
-    if None not in orders and len(set(orders)) == len(orders):
-        seats = sorted(seats)
+    # Each seat without a name is a player of its own: "Unnamed 1", "Unnamed 2".
+    numbered = iter(range(1, len(seats) + 1))
+    typed = [
+        _("Unnamed {number}").format(number=next(numbered)) if blank else name
+        for name, blank in zip(typed, unnamed, strict=True)
+    ]
     try:
-        names = player_names([seat[2] if isinstance(seat[2], str) else "" for seat in seats])
+        names = player_names(typed)
     except NameRefused as refused:
         play.problem = refused.message
         return
@@ -420,12 +495,13 @@ def _fill(play: Play, seats: Sequence[tuple]) -> None:
     totals = [_total(seat[3]) for seat in seats]
     for seat, total in zip(seats, totals, strict=True):
         if total is None:
-            play.problem = _("the score {value} is not a whole number").format(
-                value=repr(clean_text(str(seat[3]))[:20])
-            )
+            play.problem = _(
+                "the score {value} is not a whole number, nor whole numbers added up (5+9+12)"
+            ).format(value=repr(clean_text(str(seat[3]))[:20]))
             return
     play.seats = [
-        Seat(name, total, seat[4]) for name, total, seat in zip(names, totals, seats, strict=True)
+        Seat(name, total, seat[4], blank)
+        for name, total, seat, blank in zip(names, totals, seats, unnamed, strict=True)
     ]
     play.first = next((name for name, seat in zip(names, seats, strict=True) if seat[5]), "")
 
@@ -440,13 +516,13 @@ def _total(score: Any) -> int | None:
     if isinstance(score, float) and score.is_integer():
         score = int(score)
     if isinstance(score, str):
-        text = score.strip().replace("\u2212", "-")
+        # BG Stats keeps a score as it was typed, and shows its sum: "5+9+12", "-10+7+22".
+        text = "".join(score.split()).replace("\u2212", "-")
         if text.endswith(".0"):
             text = text[:-2]
-        try:
-            score = int(text) if len(text) < 12 else None
-        except ValueError:
+        if len(text) > MOST_SUMMED or not _SUM.fullmatch(text):
             return None
+        score = sum(int(term) for term in _TERM.findall(text))
     if isinstance(score, int) and abs(score) <= MOST_TOTAL:
         return score
     return None

@@ -284,18 +284,25 @@ def _game(table: str, line: int, day: date, number: int, seats: Sequence[tuple[s
 
 
 def result_game(
-    table: str, *, key: str, seats: Sequence[tuple[str, int]], at: datetime, first: str = ""
+    table: str,
+    *,
+    key: str,
+    seats: Sequence[tuple[str, int]],
+    at: datetime,
+    first: str = "",
+    rules: dict | None = None,
 ) -> dict:
     """A game known only by its final totals, as a history file holds it (the
     paper CSV and the plays logged in other apps alike); ``first``: who dealt
-    first, when known, else the first seat."""
+    first, when known, else the first seat; ``rules``: as a history file writes
+    them, else Black Maria's."""
     names = [name for name, _t in seats]
     return {
         "key": key,
         "table": table,
         "players": names,
         "first_dealer": first or names[0],
-        "rules": RULES,
+        "rules": rules or RULES,
         "result_only": True,
         "totals": dict(seats),
         "started_at": at.isoformat(),

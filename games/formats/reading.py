@@ -58,14 +58,35 @@ def read_history_file(raw: bytes) -> Any:
                 depth=depth
             )
         )
+    if not text.strip():
+        raise ImportRefused(_("The file is empty."))
     try:
         data = json.loads(text)
         # Every text in it must be storable: "\ud800" alone is JSON, but not text.
         json.dumps(data, ensure_ascii=False).encode()
+    except json.JSONDecodeError as error:
+        # Cut short: it stops mid-text (a string never closed) or before its brackets close.
+        if error.msg.startswith("Unterminated string") or error.pos >= len(text.rstrip()):
+            raise ImportRefused(_broken_off(text, error)) from None
+        raise ImportRefused(_("This file is not a history file (it is not JSON text).")) from None
     except (ValueError, UnicodeEncodeError):
         # ValueError: not JSON, or a number thousands of digits long.
         raise ImportRefused(_("This file is not a history file (it is not JSON text).")) from None
     return data
+
+
+def _broken_off(text: str, error: json.JSONDecodeError) -> str:
+    """A JSON file that stops before its end: cut short in saving, copying or sending."""
+    line = text.rstrip().count("\n") + 1
+    if '"playerScores"' in text or '"gameRefId"' in text:
+        return _(
+            "This BG Stats export breaks off at line {line}: it was not saved whole. "
+            "Export it from BG Stats again and choose the new file."
+        ).format(line=line)
+    return _(
+        "This file breaks off at line {line}: it was not saved whole. "
+        "Export it again and choose the new file."
+    ).format(line=line)
 
 
 @dataclass(frozen=True)
@@ -86,6 +107,8 @@ class ParsedGame:
     finished_at: datetime | None = None
     # Kept on paper: the final totals, no deals (format 1 files before it have none).
     result_only: bool = False
+    # Seats another app logged without a name: players of their own, off the ladder.
+    unnamed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -245,6 +268,11 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         if error.deal is not None:
             reason = "; ".join(engine.without_deal_number(p, error.deal) for p in error.problems)
         raise refuse(reason, error.deal) from None
+    unnamed = data.get("unnamed", [])
+    if not isinstance(unnamed, list) or not all(
+        isinstance(n, str) and name_key(n) in keys for n in unnamed
+    ):
+        raise refuse(_("unnamed must be a list of the game's players"))
     evening, round_ = _parse_evening(data, refuse)
     started_at, finished_at = (_time(data, name, refuse) for name in ("started_at", "finished_at"))
     return ParsedGame(
@@ -260,6 +288,7 @@ def _parse_game(index: int, data: Any) -> ParsedGame:
         started_at=started_at,
         finished_at=finished_at if state.finished else None,
         result_only=result_only,
+        unnamed=tuple(keys[name_key(n)] for n in unnamed),
     )
 
 

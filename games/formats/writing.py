@@ -6,7 +6,7 @@ import csv
 import json
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Max, QuerySet
@@ -39,6 +39,7 @@ class GameRecord:
     # The club night it was played at ({"key", "name", "date", "scoring"}) and its round.
     evening: dict[str, Any] | None = None
     round: int | None = None
+    unnamed: list[str] = field(default_factory=list)  # seats logged without a name
 
 
 EXPORT_CHUNK = 200
@@ -72,7 +73,7 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
         for game_id, *seat in (
             Seat.objects.filter(game_id__in=chunk)
             .order_by("game_id", "number")
-            .values_list("game_id", "player__name", "total", "is_winner")
+            .values_list("game_id", "player__name", "total", "is_winner", "player__unnamed")
         ):
             seats[game_id].append(seat)
         deals: dict[int, list[tuple]] = {pk: [] for pk in chunk}
@@ -96,9 +97,10 @@ def game_records(games: QuerySet[Game]) -> Iterator[GameRecord]:
                 result_only=row["result_only"],
                 started_at=row["started_at"],
                 finished_at=row["finished_at"],
-                names=[name for name, _, _ in seats[pk]],
-                totals=[total for _, total, _ in seats[pk]],
-                winners=[name for name, _, won in seats[pk] if won],
+                names=[name for name, *_ in seats[pk]],
+                totals=[total for _, total, *_ in seats[pk]],
+                winners=[name for name, _, won, _ in seats[pk] if won],
+                unnamed=[name for name, *_, unnamed in seats[pk] if unnamed],
                 deals=deals[pk],
                 evening=None
                 if row["evening_id"] is None
@@ -168,6 +170,7 @@ def game_to_json(game: GameRecord) -> dict[str, Any]:
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
         **evening,
         **({"result_only": True} if game.result_only else {}),
+        **({"unnamed": game.unnamed} if game.unnamed else {}),
     }
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.models import Ruleset, builtin_words
 from games.pages.stats import Filters
 
 
@@ -34,6 +37,7 @@ class ImportForm(forms.Form):
 
     file = forms.FileField(
         required=False,
+        allow_empty_file=True,  # said below, in the words of the page
         label=gettext_lazy("The file to import"),
         help_text=gettext_lazy(
             "A file exported from this app; a BG Stats export (JSON) or a BoardGameGeek "
@@ -58,7 +62,7 @@ class ImportForm(forms.Form):
                 _("The file is larger than 2 MB: export fewer games at a time.")
             )
         cleaned["raw"] = upload.read()
-        if not cleaned["raw"]:
+        if not cleaned["raw"].strip():
             raise forms.ValidationError(_("The file is empty."))
         return cleaned
 
@@ -81,11 +85,55 @@ class LoggedForm(forms.Form):
     )
     shown = forms.MultipleChoiceField(required=False, widget=forms.MultipleHiddenInput)
     step = forms.ChoiceField(choices=[(s, s) for s in (SHOW, IMPORT, BY_TOTALS, LEAVE_OUT)])
+    unnamed = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Bring in the plays with unnamed players too, each one kept apart"),
+    )
 
-    def __init__(self, *args, logged, **kwargs):
+    def __init__(self, *args, logged, rulesets: Sequence[Ruleset], **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(game.ref, _game_label(game)) for game in logged.games]
         self.fields["games"].choices = self.fields["shown"].choices = choices
+        # Each game's plays are scored by a ruleset of the table's: the one its name
+        # says (Hearts → Hearts only), changed per game on the page.
+        self.rulesets = {str(r.pk): r for r in rulesets}
+        # A table's own ruleset named like a built-in one is the one it means.
+        own_last = sorted(rulesets, key=lambda r: r.table_id is not None)
+        by_name = {r.name: str(r.pk) for r in own_last}
+        fallback = by_name.get("Black Maria", next(iter(self.rulesets), ""))
+        self.logged = logged
+        for number, game in enumerate(logged.games):
+            self.fields[f"rules_{number}"] = forms.ChoiceField(
+                required=False,
+                label=_("Rules for {game}").format(game=game.name),
+                choices=[(pk, builtin_words(r.name)) for pk, r in self.rulesets.items()],
+                initial=by_name.get(game.rules or "", fallback),
+            )
+
+    def rules_fields(self, ticks: Sequence[str]) -> list[forms.BoundField]:
+        """The rules choice of each game ticked, in the file's order."""
+        return [
+            self[f"rules_{number}"]
+            for number, game in enumerate(self.logged.games)
+            if game.ref in ticks
+        ]
+
+    @property
+    def bring_unnamed(self) -> bool:
+        return bool(self._cleaned().get("unnamed"))
+
+    def _cleaned(self) -> dict:
+        return getattr(self, "cleaned_data", {}) if self.is_bound else {}
+
+    def rules(self) -> dict[str, dict]:
+        """Each game's rules (by its ref) as a history file writes them."""
+        chosen = {}
+        for number, game in enumerate(self.logged.games):
+            field = self[f"rules_{number}"]
+            pk = self._cleaned().get(field.name) or field.initial
+            if pk in self.rulesets:
+                chosen[game.ref] = self.rulesets[pk].to_rules().to_dict()
+        return chosen
 
     @property
     def importing(self) -> bool:

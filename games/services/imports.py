@@ -151,6 +151,10 @@ def _new_game(
     missing = [name for name in parsed.names if name_key(name) not in known]
     known.update((p.name_key, p) for p in players_join(table=table, names=missing))
     players = [known[name_key(name)] for name in parsed.names]
+    unnamed = {name_key(name) for name in parsed.unnamed} & {name_key(name) for name in missing}
+    if unnamed:
+        # Seats another app logged without a name: kept apart, and off the ladder.
+        Player.objects.filter(pk__in=[known[key].pk for key in unnamed]).update(unnamed=True)
     evening = None
     if parsed.evening is not None:
         # The games of one evening in the file make one evening at their table.

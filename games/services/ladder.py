@@ -12,16 +12,22 @@ from games.models import Game, PlayerRating, Seat, Standing, Table
 
 
 def finished_results(table: Table) -> list[tuple[int, list[tuple[int, int]]]]:
-    """(game, [(player, final total), ...]) for the table's finished games, in finishing order."""
+    """(game, [(player, final total), ...]) for the table's finished games, in finishing order.
+
+    Unnamed seats (brought in from another app's log) are left out: nobody can be
+    rated as "Unnamed 1". A game left with fewer than two rated seats is no contest.
+    """
     seats = (
-        Seat.objects.filter(game__table=table, game__status=Game.Status.FINISHED)
+        Seat.objects.filter(
+            game__table=table, game__status=Game.Status.FINISHED, player__unnamed=False
+        )
         .order_by("game__finished_at", "game_id", "number")
         .values_list("game_id", "player_id", "total")
     )
     games: dict[int, list[tuple[int, int]]] = {}
     for game, player, total in seats:
         games.setdefault(game, []).append((player, total))
-    return list(games.items())
+    return [(game, seats) for game, seats in games.items() if len(seats) >= 2]
 
 
 @transaction.atomic

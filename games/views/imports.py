@@ -11,13 +11,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from games.access import get_table_for_user
+from games.access import get_table_for_user, rulesets_for_table
 from games.engine.names import name_key
-from games.formats.logged import LoggedFile, chosen, logged_history, read_logged
+from games.formats.logged import Chosen, LoggedFile, chosen, logged_history, read_logged
 from games.formats.paper import read_upload
 from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history
 from games.forms.history import ImportForm, LoggedForm
-from games.models import Table
+from games.models import Ruleset, Table
 from games.services.imports import ImportedAlready, import_history
 from games.services.once import sent_before
 from games.services.uploads import forget_upload, keep_upload, kept_upload
@@ -47,7 +47,7 @@ def table_import(request: HttpRequest, pk: int) -> HttpResponse:
             if logged is not None:
                 upload = keep_upload(**kept, raw=raw)
                 ticks = logged.suggested()
-                form = _ticked(logged, upload, ticks)
+                form = _ticked(table, logged, upload, ticks)
                 return _render_logged(request, table, logged, form, ticks)
             parsed = parse_history(read_upload(raw, table=table.name), most_games=WEB_MOST_GAMES)
             preview = _import_preview(table, parsed)
@@ -110,22 +110,22 @@ def _logged_step(request: HttpRequest, table: Table) -> HttpResponse:
         return done.response
     if logged is None:
         return _start_again(request, table, _("The file shown is no longer kept: choose it again."))
-    form = LoggedForm(request.POST, logged=logged)
+    form = LoggedForm(request.POST, logged=logged, rulesets=_rulesets(table))
     if not form.is_valid():
         return _render_logged(request, table, logged, form, logged.suggested(), status=422)
     ticks = form.cleaned_data["games"]
     if not form.importing:
         note = _("These are the plays of the games now ticked: import when they are right.")
-        shown = _ticked(logged, form.cleaned_data["upload"], ticks)
+        shown = _ticked(table, logged, form.cleaned_data["upload"], ticks, form.data)
         return _render_logged(
             request, table, logged, shown, ticks, note=note if form.ticks_changed else ""
         )
     try:
-        picked = chosen(logged, ticks)
+        picked = _chosen(table, logged, form, ticks)
         if picked.disagreeing and form.cleaned_data["step"] == LoggedForm.IMPORT:
             raise ImportRefused(_("Choose what to do with the plays whose winners differ."))
         winners = form.cleaned_data["step"]
-        data = logged_history(picked, table=table.name, disagreeing=winners)
+        data = logged_history(picked, table=table.name, disagreeing=winners, rules=form.rules())
         if not data["games"]:
             raise ImportRefused(_("Tick a game with plays to import."))
         return _import(request, table, data, token)
@@ -134,10 +134,28 @@ def _logged_step(request: HttpRequest, table: Table) -> HttpResponse:
         return _render_logged(request, table, logged, form, ticks, problem=problem, status=422)
 
 
-def _ticked(logged: LoggedFile, upload: str, ticks: list[str]) -> LoggedForm:
-    """The form for the file kept under ``upload``, these games ticked and their plays shown."""
-    data = {"upload": upload, "games": ticks, "shown": ticks}
-    return LoggedForm(initial=data, logged=logged)
+def _ticked(
+    table: Table, logged: LoggedFile, upload: str, ticks: list[str], sent=None
+) -> LoggedForm:
+    """The form for the file kept under ``upload``, these games ticked and their plays
+    shown; the rules and the unnamed choice as ``sent``, if they were."""
+    data = {"upload": upload, "games": ticks, "shown": ticks, "step": LoggedForm.SHOW}
+    if sent is None:
+        return LoggedForm(initial=data, logged=logged, rulesets=_rulesets(table))
+    kept = {k: sent.get(k) for k in sent if k.startswith("rules_") or k == "unnamed"}
+    form = LoggedForm({**kept, **data}, logged=logged, rulesets=_rulesets(table))
+    form.is_valid()
+    return form
+
+
+def _rulesets(table: Table) -> list[Ruleset]:
+    return list(rulesets_for_table(table))
+
+
+def _chosen(table: Table, logged: LoggedFile, form: LoggedForm, ticks: list[str]) -> Chosen:
+    """The ticked games' plays; those at the table already are never asked about again."""
+    here = table.games.values_list("key", flat=True)
+    return chosen(logged, ticks, here=here, unnamed=form.bring_unnamed)
 
 
 def _start_again(request: HttpRequest, table: Table, reason: str) -> HttpResponse:
@@ -160,8 +178,8 @@ def _render_logged(
     """The file's games with their ticks, and the plays of the ticked ones."""
     context = {"table": table, "logged": logged, "form": form, "problem": problem, "note": note}
     try:
-        picked = chosen(logged, ticks)
-        data = logged_history(picked, table=table.name)
+        picked = _chosen(table, logged, form, ticks)
+        data = logged_history(picked, table=table.name, rules=form.rules())
         parsed = parse_history(data, most_games=WEB_MOST_GAMES)
     except ImportRefused as refusal:
         context["problem"] = problem or _("Nothing can be imported yet. {reason}").format(
@@ -182,6 +200,11 @@ def _render_logged(
             }
             for play in picked.disagreeing
         ],
+        repeated=[
+            {"day": play.day, "game": names[play.game], "quantity": play.quantity}
+            for play in picked.repeated
+        ],
+        rules_fields=form.rules_fields(ticks),
     )
     return render(request, TEMPLATE, context, status=status)
 

@@ -161,7 +161,10 @@ def test_a_bad_play_of_a_game_not_ticked_is_never_looked_at_and_refuses_when_tic
     with pytest.raises(ImportRefused) as refused:
         chosen(logged, ["1", "2"])
     said = refused.value.message
-    assert said == "Play 2 (2024-03-15, Ticket to Ride): the score '12.5' is not a whole number"
+    assert said == (
+        "The play of 15 Mar 2024 (Ticket to Ride: Åse, Bjørn, Sølvi): the score '12.5' "
+        "is not a whole number, nor whole numbers added up (5+9+12)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -169,19 +172,24 @@ def test_a_bad_play_of_a_game_not_ticked_is_never_looked_at_and_refuses_when_tic
     [
         (
             lambda d: d["plays"][0]["playerScores"][1].update(playerRefId=2),
-            "Play 1 (2024-03-15, Hearts): Bjørn and Bjørn are the same player written two ways",
+            "The play of 15 Mar 2024 (Hearts: Bjørn, Bjørn, Kåre): Bjørn and Bjørn are the same "
+            "player written two ways",
         ),
         (
             lambda d: d["plays"][0].update(playDate="15/03/2024"),
-            "Play 1 (?, Hearts): its date can't be read (write it as 2026-12-04)",
+            "The play of an unknown day (Hearts: Åse, Bjørn, Kåre): its date can't be read",
         ),
         (
             lambda d: d["plays"][0]["playerScores"][0].update(playerRefId=77),
-            "Play 1 (2024-03-15, Hearts): a score is for a player the file does not list",
+            "The play of 15 Mar 2024 (Hearts: no players): a score is for a player the "
+            "file does not list",
         ),
         (
             lambda d: d["players"][0].update(name="Å" * 41),
-            "Play 1 (2024-03-15, Hearts): “ÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅ…” is too long",
+            "The play of 15 Mar 2024 (Hearts: "
+            + "Å" * 40
+            + ", Bjørn, Kåre): “ÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅÅ…” "
+            "is too long",
         ),
     ],
 )

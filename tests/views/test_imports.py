@@ -223,7 +223,10 @@ def test_changed_ticks_show_their_plays_before_anything_imports(signed_in, table
     page = signed_in.post(url, {**sent, "games": ["1", "2"], "step": "show"})
     said = html.unescape(text(page))
     assert page.status_code == 422
-    assert "Play 2 (2024-03-15, Ticket to Ride): the score '12.5' is not a whole number" in said
+    assert (
+        "The play of 15 Mar 2024 (Ticket to Ride: Åse, Bjørn, Sølvi): the score '12.5' is not "
+        "a whole number" in said
+    )
     assert 'name="games" value="2"' in said and not Game.objects.exists()
     # Nothing ticked: nothing to import.
     page = signed_in.post(url, {**sent, "games": [], "shown": [], "step": "import"})
