@@ -19,6 +19,7 @@ from games.engine.chart import Chart, chance_chart, score_chart
 from games.models import Deal, Game, Seat
 from games.pages import chances as during
 from games.pages.ladder import chances_line
+from games.pages.links import bg_stats_link
 from games.pages.rules import the_end
 
 
@@ -125,6 +126,7 @@ class Scoreboard:
         self.game = game
         self.rules = game.get_rules()
         seats = list(game.seats.all()) if seats is None else seats
+        self._seats = seats
         self.players = [s.player for s in seats]
         self.names = [s.player.name for s in seats]
         # For the columns of a narrow screen: "Kri" over Kristoffer's column.
@@ -266,6 +268,10 @@ class Scoreboard:
     @property
     def name_pairs(self) -> list[tuple[str, str]]:
         return list(zip(self.names, self.short_names, strict=True))
+
+    @cached_property
+    def bg_stats_link(self) -> str | None:
+        return bg_stats_link(self.game, self._seats)
 
     @property
     def winners_text(self) -> str:

@@ -19,6 +19,15 @@ def mode_name(mode: str) -> str:
 
 
 @register.filter
+def bg_stats_link(game) -> str | None:
+    """``{{ game|bg_stats_link }}``: the finished game handed to BG Stats (its seats
+    and their players prefetched)."""
+    from games.pages.links import bg_stats_link as link
+
+    return link(game)
+
+
+@register.filter
 def builtin(text: str) -> str:
     """A built-in ruleset's name or notes in the person's language; a table's own as written."""
     return builtin_words(text)
