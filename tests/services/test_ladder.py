@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from django.db import connection
@@ -207,16 +206,14 @@ def test_the_ladder_reads_in_one_query_and_quickly_with_1000_games(table, player
         for i, g in enumerate(created)
         for n, p in enumerate(players)
     )
-    started = time.perf_counter()
-    kept.rerate(table)
-    rerated = time.perf_counter() - started
+    # Counted in queries, not seconds: a thousand games rated in a few bulk writes,
+    # and the ladder read in one query however many games it stands on.
+    with CaptureQueriesContext(connection) as rerating:
+        kept.rerate(table)
     with CaptureQueriesContext(connection) as queries:
-        started = time.perf_counter()
         rungs = ladder(table)
-        took = time.perf_counter() - started
+    assert len(rerating) <= 20, len(rerating)
     assert len(queries) == 1 and len(rungs) == 3
-    assert took < 0.1, took
-    assert rerated < 3, rerated
     assert Standing.objects.get(player=players[0]).games == 1000
 
 
