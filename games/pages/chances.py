@@ -214,6 +214,16 @@ def percent_text(chance: float) -> str:
     return _("{percent}%").format(percent=percents([chance])[0])
 
 
+def percent_number(chance: float) -> str:
+    """The same in a narrow place (a box of seven, a table's cell): "62", "<1"."""
+    return "<1" if 0 < chance < 0.01 else str(percents([chance])[0])
+
+
+def percent_short(chance: float) -> str:
+    """ "62%", "<1%": where "under 1%" does not fit, beside the words for a screen reader."""
+    return _("{percent}%").format(percent=percent_number(chance))
+
+
 def line(names: Sequence[str], chances: Sequence[float]) -> list[str]:
     """ "Ann 62%", "Ben 30%", "Cara under 1%", in the person's language."""
     return [

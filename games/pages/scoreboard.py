@@ -32,6 +32,7 @@ class SeatLine:
     winner: bool
     to_target: int | None
     chance: str | None = None  # of winning from here, as shown ("62%", "under 1%")
+    chance_short: str | None = None  # the same where room is short ("<1%")
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,9 @@ class Scoreboard:
             self.game, [p.pk for p in self.players], [s.total for s in self.seats], self.deal_count
         )
         return [
-            replace(seat, chance=during.percent_text(chance))
+            replace(
+                seat, chance=during.percent_text(chance), chance_short=during.percent_short(chance)
+            )
             for seat, chance in zip(self.seats, said, strict=True)
         ]
 
@@ -261,7 +264,7 @@ class Scoreboard:
     def chance_rows(self) -> list[tuple[int, list[str]]]:
         """The chart's chances as a table: before the first deal (0) and after each."""
         return [
-            (deal, [during.percent_text(chance) for chance in row])
+            (deal, [during.percent_number(chance) for chance in row])
             for deal, row in enumerate(self._said_over_the_game)
         ]
 

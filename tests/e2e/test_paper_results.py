@@ -24,7 +24,9 @@ def test_a_notebook_s_results_are_previewed_imported_and_shown_result_only(
     page.set_input_files('input[type="file"]', str(notebook))
     page.locator("main button[type=submit]").tap()
     expect(page.locator("#preview-h")).to_have_text("Filen har 2 spill")
-    expect(page.locator(".preview li").first).to_contain_text("4. desember 2025 · bare resultat")
+    expect(page.locator(".preview li").first).to_contain_text(
+        "4. desember 2025 · Black Maria · bare resultat"
+    )
     check_page(page, "45-paper-preview-nb-dark")
     page.get_by_role("button", name="Importer alt").tap()
     expect(page.get_by_text("Importerte 2 spill")).to_be_visible()

@@ -272,9 +272,9 @@ def test_an_outsider_can_t_reach_a_table_s_logged_import(client, outsider, signe
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     values=st.dictionaries(
-        st.sampled_from(["upload", "games", "shown", "step"]),
+        st.sampled_from(["upload", "games", "shown", "step", "rules_0", "rules_2", "unnamed"]),
         st.lists(st.text(max_size=30), max_size=3),
-        max_size=4,
+        max_size=5,
     )
 )
 def test_junk_sent_to_the_logged_step_gets_words_and_changes_nothing(signed_in, table, values):
