@@ -66,12 +66,13 @@ e2e: $(VENV)/.installed caddy browser postgres node_modules/axe-core/axe.min.js
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m e2e $(XDIST) $(PYTEST_ARGS)
 
 # The browser tests' pictures of every screen, for a person to look at, in
-# test-output/screenshots/ (an ordinary run takes none; a failing test's page is
-# kept in test-output/failures/).
+# test-output/screenshots/, and the README's three in docs/images/
+# (tests/e2e/test_readme_pictures.py; an ordinary run takes none; a failing test's
+# page is kept in test-output/failures/).
 screenshots: $(VENV)/.installed caddy browser postgres node_modules/axe-core/axe.min.js
 	rm -rf test-output/screenshots
 	SCREENSHOTS=1 DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m e2e $(XDIST) $(PYTEST_ARGS)
-	@echo "Screenshots: test-output/screenshots/"
+	@echo "Screenshots: test-output/screenshots/ and docs/images/"
 
 # The phone's check of an entry against the cases the engine is held to
 # (tests/cases/entry_checks.json), with Node's own test runner.

@@ -5,7 +5,7 @@ import os
 # Only the front reaches the app (deploy/Caddyfile): never on a public address.
 bind = os.environ.get("SCOREKEEPER_APP", "127.0.0.1:8000")
 # Sync workers, one per core: with PostgreSQL on the same cores, more were
-# slower here (README, Performance). WEB_CONCURRENCY sets another number.
+# slower here (docs/performance.md). WEB_CONCURRENCY sets another number.
 workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 2)
 # A reload (HUP, `systemctl reload scorekeeper`) starts new workers on the new
 # code while the old ones finish what they are answering, up to this long.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tomllib
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,6 +16,11 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# The release a club names when it upgrades (CHANGELOG.md): shown in the admin and
+# by /healthz, kept in one place, pyproject.toml.
+with (BASE_DIR / "pyproject.toml").open("rb") as _project:
+    VERSION = tomllib.load(_project)["project"]["version"]
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}

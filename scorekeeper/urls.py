@@ -1,7 +1,12 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
+
+# Which release this is, on every admin page: what a club names when it asks for help.
+admin.site.site_header = f"Black Maria scorekeeper {settings.VERSION}"
+admin.site.site_title = "Black Maria scorekeeper"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -1,5 +1,5 @@
 """The layout shows the design, and stays so: each rule here fails on the first import
-or line that breaks it (README, "What is where")."""
+or line that breaks it (docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -121,10 +121,14 @@ def test_the_admin_shows_a_game(admin_client, moon_game):
     assert response.status_code == 200
 
 
-def test_the_health_check_answers_ok_to_anyone(client, db):
+def test_the_health_check_answers_ok_and_the_release_to_anyone(client, db):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.content == b"ok"
+    assert response.content == b"ok 1.0.0"
+
+
+def test_the_admin_names_the_release(admin_client):
+    assert "Black Maria scorekeeper 1.0.0" in admin_client.get("/admin/").content.decode()
 
 
 def test_the_entry_modes_are_the_engines():

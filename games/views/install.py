@@ -18,8 +18,9 @@ from django.views.decorators.http import require_GET, require_safe
 
 @require_GET
 def health(request: HttpRequest) -> HttpResponse:
-    """For load balancers (and the benchmark's baseline): the app answers."""
-    return HttpResponse("ok", content_type="text/plain")
+    """For load balancers (and the benchmark's baseline): the app answers, and
+    says which release it is."""
+    return HttpResponse(f"ok {settings.VERSION}", content_type="text/plain")
 
 
 THEME_COLOUR = "#0b5d3b"  # the card-table green of the top bar and the icons

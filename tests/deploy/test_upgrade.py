@@ -105,7 +105,7 @@ def test_an_upgrade_while_a_phone_saves_every_second_loses_and_doubles_nothing(f
     saving.start()
     time.sleep(3)
     before = workers(front)
-    # The README's upgrade: the new code in place, then migrations and static files
+    # The upgrade of docs/self-hosting.md: the new code in place, then migrations and static files
     # while the old workers still serve, then new workers (the old ones finish first).
     production.prepare(front.env)
     front.reload_app()

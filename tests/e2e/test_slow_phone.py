@@ -1,7 +1,7 @@
 """The table's phone as a mid-range phone on a slow 4G connection (Chromium's
 DevTools protocol: 4× CPU slowdown, 150 ms latency, 1.6 Mbit/s): a tap's
 tally at once, a saved deal's totals soon after, a long game page usable
-quickly. The figures are printed for the README."""
+quickly. The figures are printed for docs/performance.md."""
 
 from __future__ import annotations
 
