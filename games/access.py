@@ -15,8 +15,7 @@ from django.utils.translation import gettext as _
 
 from games import sql
 from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
-from games.pages.polls import member_version
-from games.pages.scoreboard import load_game
+from games.selectors.games import load_game, member_version
 from scorekeeper.params import LARGEST_ID
 
 

@@ -1,14 +1,14 @@
 """A deal as it is being entered: what was tapped or typed, by seat, turned into
-an engine entry (:mod:`games.engine`), and back for editing.
+an engine entry (:mod:`games.engine`), and back for editing. The posted deal is
+read by :class:`games.forms.deals.DealForm`.
 
-Numbers are read as :mod:`games.params` reads them (ASCII digits, not
-absurdly long); what can't be read becomes a problem in the players' words,
-shown with what was typed, so nothing is lost.
+Numbers are read as ASCII digits, not absurdly long; what can't be read becomes
+a problem in the players' words, shown with what was typed, so nothing is lost.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.urls import reverse
@@ -17,7 +17,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from games import engine
 from games.models import Deal
-from scorekeeper.params import clean_text, whole_number
+from scorekeeper.params import whole_number
 
 
 @dataclass(frozen=True)
@@ -87,19 +87,6 @@ class DealEntry:
         form.hearts = [""] * len(names)
         form.points = [""] * len(names)
         form.takers = {c: None for c in form.cards_to_assign()}
-        return form
-
-    @classmethod
-    def from_post(
-        cls, mode: str, rules: engine.Rules, names: Sequence[str], data: Mapping[str, str]
-    ) -> DealEntry:
-        form = cls.blank(mode, rules, names)
-        # What was typed is shown again as typed, up to a length nobody types.
-        form.hearts = [_typed(data, f"hearts-{s}") for s in range(len(names))]
-        form.points = [_typed(data, f"points-{s}") for s in range(len(names))]
-        for card in form.takers:
-            seat = whole_number(data.get(f"taker-{card}", ""), digits=1)
-            form.takers[card] = seat if seat is not None and 0 <= seat < len(names) else None
         return form
 
     @classmethod
@@ -282,10 +269,6 @@ def rest_said(entry: DealEntry) -> str:
     if entry.mode == "counts":
         return rest_hearts_words(row.hearts).format(name=row.name, count=row.hearts)
     return rest_points_words().format(name=row.name, points=row.points)
-
-
-def _typed(data: Mapping[str, str], name: str) -> str:
-    return clean_text(data.get(name, "")).strip()[:20]
 
 
 def entry_context(board, entry: DealEntry | None, **extra) -> dict:

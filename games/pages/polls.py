@@ -13,13 +13,6 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
 
-def member_version(version: int, chances_version: int) -> str:
-    """What a member's game page shows changes with the game and with the table's
-    chances (its finished games' results, whether chances show); a watch link's
-    page shows no chances, and goes by the game's version alone."""
-    return f"{version}.{chances_version}"
-
-
 def game_etag(game_id: int, version: int | str) -> str:
     # The language too: a browser that switched must not keep the old words.
     return f'"g{game_id}v{version}-{get_language()}"'

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -318,17 +317,6 @@ class Scoreboard:
             self.rules.target,
             [row.moon_seat for row in self.history],
         )
-
-
-def load_game(queryset, pk: int) -> Game:
-    """One game with its seats and players (deals are read by the scoreboard)."""
-    return (
-        queryset.select_related("table", "ruleset")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-        )
-        .get(pk=pk)
-    )
 
 
 def scoreboard(game: Game) -> Scoreboard:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 from games.models import builtin_words
 from games.pages import polls
 from games.pages.entry import MODE_NAMES
+from games.selectors.games import member_version
 
 register = template.Library()
 
@@ -58,9 +59,7 @@ def certainty_words(key: str) -> str:
 def poll_etag(game, readonly: bool = False) -> str:
     """The version of ``game`` a scoreboard shows, sent with its poll (a JSON string's
     inside): a member's goes with the table's chances too."""
-    version = (
-        game.version if readonly else polls.member_version(game.version, game.table.chances_version)
-    )
+    version = game.version if readonly else member_version(game.version, game.table.chances_version)
     return escapejs(polls.game_etag(game.pk, version))
 
 

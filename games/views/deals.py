@@ -15,28 +15,15 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import engine
 from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
+from games.forms.deals import DealDeleteForm, DealForm, EditModeForm
 from games.models import Game
-from games.pages.entry import DealEntry, default_mode, entry_context, modes_for, scores_line
+from games.pages.entry import DealEntry, entry_context, scores_line
 from games.pages.phone import page_config
-from games.pages.scoreboard import Scoreboard, load_game, scoreboard
+from games.pages.scoreboard import Scoreboard, scoreboard
+from games.selectors.games import load_game
 from games.services.deals import deal_delete, deal_edit, deal_save, who_entered
 from games.services.errors import DealConflict, Refused
-from scorekeeper import params
-from scorekeeper.params import HtmxHttpRequest
-
-
-def _entry_from_post(request: HttpRequest, board) -> DealEntry:
-    return _entry_for(request, board.rules, board.names)
-
-
-def _entry_for(request: HttpRequest, rules: engine.Rules, names: list[str]) -> DealEntry:
-    mode = params.text(request.POST, "mode", most=10)
-    if mode not in modes_for(rules):
-        mode = default_mode(rules, "")
-    entry = DealEntry.from_post(mode, rules, names, request.POST)
-    entry.fill_remainder()
-    entry.is_bound = True
-    return entry
+from scorekeeper.params import HtmxHttpRequest, ValueRefused
 
 
 # A page or htmx's fragment, by the HX-Request header: a cache keeps them apart.
@@ -45,12 +32,11 @@ def _entry_for(request: HttpRequest, rules: engine.Rules, names: list[str]) -> D
 @require_POST
 def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game, seats, played = get_game_and_seats_for_user(request, pk)  # the save needs no more
-    rules = game.get_rules()
-    entry = _entry_for(request, rules, [seat.player.name for seat in seats])
-    number = params.number(request.POST, "number", least=1)
-    # "Enter mine as deal N", chosen after a conflict: that number, not the one it had.
-    number = params.number(request.POST, "next_number", least=1) or number
-    key = params.text(request.POST, "key", most=64) or None
+    form = DealForm(request.POST, rules=game.get_rules(), names=[s.player.name for s in seats])
+    sent = form.read()
+    entry = form.entry
+    number = sent["next_number"] or sent["number"]
+    key = sent["key"] or None
     recorded = saved_game = None
     problems: list[str] = []
     conflict = None
@@ -122,25 +108,24 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     """
     game = get_game_for_user(request, pk)
     board = scoreboard(game)
+    form = DealForm(request.POST, rules=board.rules, names=board.names)
     try:
-        key = params.text(request.POST, "key", most=64)
-        number = params.number(request.POST, "number", least=1, required=True)
-        resolve = params.choice(request.POST, "resolve", ("replace", "next"))
-        version = params.number(request.POST, "version")
-        kept_by = params.number(request.POST, "kept_by", least=1)
-    except params.ValueRefused:
-        key = ""
-    if not key:
+        sent = form.read()
+    except ValueRefused:
+        sent = {}
+    key, number = sent.get("key"), sent.get("number")
+    if not key or number is None:
         return JsonResponse(
             {"status": "refused", "problems": [_("This deal could not be read.")]}, status=422
         )
+    resolve, version, kept_by = sent["resolve"], sent["version"], sent["kept_by"]
     if kept_by is not None and kept_by != request.user.pk:
         # A phone passed to another person: the deal is the one who kept it's to send.
         return JsonResponse({"status": "not_yours", "number": number}, status=409)
     recorded = game.deals.filter(client_key=key).values_list("number", flat=True).first()
     if recorded is not None:
         return _queued_recorded(recorded)
-    entry = _entry_from_post(request, board)
+    entry = form.entry
     engine_entry = entry.entry()
     if engine_entry is None:
         return _queued_refusal(entry.problems, number)
@@ -189,12 +174,14 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
     board = scoreboard(game)
     problems: list[str] = []
     conflict = None
+    seen_version = None
     if request.method == "POST":
-        entry = _entry_from_post(request, board)
+        form = DealForm(request.POST, rules=board.rules, names=board.names)
+        sent = form.read()
+        entry = form.entry
         engine_entry = entry.entry()
-        version = params.number(request.POST, "version")
-        # "Save mine over theirs", chosen after a conflict: the version now there.
-        version = params.number(request.POST, "replace_version") or version
+        seen_version = sent["version"]
+        version = sent["replace_version"] or seen_version
         if engine_entry is None:
             problems = entry.problems
         else:
@@ -218,8 +205,8 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return _redirect(request, game.get_absolute_url())
     else:
-        mode = params.text(request.GET, "mode", most=10) or deal.mode
-        if mode == deal.mode or mode not in modes_for(board.rules):
+        mode = EditModeForm(request.GET).mode_for(board.rules, deal.mode)
+        if mode == deal.mode:
             entry = DealEntry.from_entry(board.rules, board.names, deal.get_entry())
         else:
             entry = DealEntry.blank(mode, board.rules, board.names)
@@ -230,7 +217,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
         deal=deal,
         problems=problems,
         conflict=conflict,
-        seen_version=params.number(request.POST, "version") if conflict else None,
+        seen_version=seen_version if conflict else None,
         save_url=reverse("deal_edit", args=[deal.pk]),
         phone_json=page_config(board, offline=False),
     )
@@ -246,7 +233,7 @@ def deal_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
     game = deal.game
     problems: list[str] = []
     if request.method == "POST":
-        version = params.number(request.POST, "version")
+        version = DealDeleteForm(request.POST).read()["version"]
         try:
             deal_delete(deal=deal, by=request.user, version=version)
         except Refused as refusal:

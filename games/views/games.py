@@ -24,9 +24,9 @@ from games.models import Game, Ruleset, Table
 from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context, modes_for
 from games.pages.kept import kept_page
 from games.pages.phone import page_config
-from games.pages.polls import member_version
 from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
+from games.selectors.games import member_version
 from games.services.errors import Refused
 from games.services.games import (
     game_annotate,

@@ -22,7 +22,8 @@ from games.models import Game
 from games.pages.ladder import ladder
 from games.pages.polls import game_etag, poll_answer
 from games.pages.previews import game_said, places_said, preview
-from games.pages.scoreboard import load_game, scoreboard
+from games.pages.scoreboard import scoreboard
+from games.selectors.games import load_game
 
 
 def _live_response(

@@ -16,9 +16,9 @@ from games.forms.tables import PlayerForm
 from games.models import Game, Player, Standing
 from games.pages import ladder
 from games.pages.stats import player_stats
-from games.pages.tables import table_page
 from games.services import players as player_services
 from games.services.errors import Refused
+from games.views.responses import table_page
 from scorekeeper import params
 
 

@@ -14,7 +14,6 @@ from games.access import get_game_for_user, get_table_for_owner
 from games.forms.tables import MemberForm
 from games.models import Game, Invite, Table
 from games.pages.links import absolute_url
-from games.pages.tables import settings_page
 from games.services.errors import Refused
 from games.services.sharing import (
     invite_accept,
@@ -24,6 +23,7 @@ from games.services.sharing import (
     watch_link_off,
     watch_link_replace,
 )
+from games.views.responses import settings_page
 from scorekeeper import params
 
 

@@ -21,9 +21,9 @@ from games.access import (
 )
 from games.forms.tables import SeasonForm, TableForm, TableNameForm
 from games.models import Game, Ruleset, Table, TableGone
-from games.pages.tables import settings_page, table_page
 from games.services import tables as table_services
 from games.services.errors import Refused
+from games.views.responses import settings_page, table_page
 from scorekeeper import params
 
 

@@ -213,13 +213,12 @@ def engine_answer(table: str, mode: str, fields: dict[str, str]) -> dict:
     from django.utils.text import capfirst
 
     from games import engine
-    from games.pages.entry import DealEntry
+    from games.forms.deals import DealForm
 
     config = table_config(table)
     rules = engine.resolve(engine.Rules.from_dict(TABLES[table]["rules"]), TABLES[table]["players"])
     names = config["names"]
-    entry = DealEntry.from_post(mode, rules, names, fields)
-    entry.fill_remainder()
+    entry = DealForm({**fields, "mode": mode}, rules=rules, names=names).entry
     check = entry.check()
     result = check.result
     return {

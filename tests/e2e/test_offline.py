@@ -223,8 +223,8 @@ def test_a_kept_deal_the_server_refuses_comes_back_with_its_reason_to_edit(page:
 
 def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_server):
     """Offline, the phone's check of counts and cards says what the server would."""
+    from games.forms.deals import DealForm
     from games.models import Game
-    from games.pages.entry import DealEntry
 
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
     until_the_worker_looks_after(page)
@@ -232,9 +232,7 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
     rules, names = game.get_rules(), ["Alice", "Ben", "Cara"]
 
     def server_says(mode: str, fields: dict[str, str]) -> tuple[list[str], str]:
-        entry = DealEntry.from_post(mode, rules, names, fields)
-        entry.fill_remainder()
-        check = entry.check()
+        check = DealForm({**fields, "mode": mode}, rules=rules, names=names).entry.check()
         return [p[0].upper() + p[1:] for p in check.problems], f"{check.counted} of {check.total}"
 
     page.context.set_offline(True)

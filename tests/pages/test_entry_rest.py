@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from games import engine
+from games.forms.deals import DealForm
 from games.pages.entry import DealEntry, rest_said
 from tests.cases.entry_checks import NAMES, TABLES
 
@@ -12,9 +13,7 @@ from tests.cases.entry_checks import NAMES, TABLES
 def entry(mode: str, fields: dict[str, str]) -> DealEntry:
     table = TABLES["black-maria"]
     rules = engine.resolve(engine.Rules.from_dict(table["rules"]), table["players"])
-    typed = DealEntry.from_post(mode, rules, NAMES[:3], fields)
-    typed.fill_remainder()
-    return typed
+    return DealForm({**fields, "mode": mode}, rules=rules, names=NAMES[:3]).entry
 
 
 def test_a_count_filled_in_is_said_with_its_plural():
