@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext as _
@@ -61,3 +62,15 @@ class DeleteAccountForm(forms.Form):
         if typed != self.user.get_username():
             raise forms.ValidationError(_("That is not your username: nothing was deleted."))
         return typed
+
+
+class LanguageForm(forms.Form):
+    """The language switch at the foot of every page, and the page to go back to.
+    A value that can't be read is left out: the switch never answers an error."""
+
+    language = forms.ChoiceField(required=False, choices=settings.LANGUAGES)
+    next = forms.CharField(required=False, max_length=2000)
+
+    def chosen(self) -> tuple[str, str]:
+        self.is_valid()
+        return self.cleaned_data.get("language", ""), self.cleaned_data.get("next", "")

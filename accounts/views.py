@@ -21,9 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import guests, throttle
-from accounts.forms import DeleteAccountForm, EmailForm, KeepScoresForm, SignUpForm
+from accounts.forms import DeleteAccountForm, EmailForm, KeepScoresForm, LanguageForm, SignUpForm
 from accounts.models import Guest, Preference
-from scorekeeper import params
 
 logger = logging.getLogger(__name__)
 
@@ -31,8 +30,7 @@ logger = logging.getLogger(__name__)
 @require_POST
 def language(request: HttpRequest) -> HttpResponse:
     """Switch the language: kept in a cookie, and with the account when signed in."""
-    code = params.text(request.POST, "language", most=10)
-    target = params.text(request.POST, "next", most=2000)
+    code, target = LanguageForm(request.POST).chosen()
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):

@@ -14,9 +14,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from games import sql
-from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
+from games.models import LARGEST_ID, ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
 from games.selectors.games import load_game, member_version
-from scorekeeper.params import LARGEST_ID
 
 
 def tables_for_user(user) -> QuerySet[Table]:

@@ -21,6 +21,10 @@ from games import engine
 from games.engine.names import MOST_NAME, MOST_TABLE_NAME, name_key
 
 NAME_MAX_LENGTH = MOST_NAME
+# What PostgreSQL's columns hold: a deal number or a version (integer), a row's id
+# (bigint). A request naming more is refused before the database is asked.
+LARGEST = 2**31 - 1
+LARGEST_ID = 2**63 - 1
 TABLE_NAME_MAX_LENGTH = MOST_TABLE_NAME
 INVITE_LIFETIME = timedelta(days=7)
 

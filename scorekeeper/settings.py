@@ -119,8 +119,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # A request value that can't be read (scorekeeper/params.py) is a 400 saying why.
-    "scorekeeper.params.refuse_unreadable_values",
     # Last: turns a paused sign-in into the page that says so.
     "axes.middleware.AxesMiddleware",
 ]

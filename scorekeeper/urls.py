@@ -8,6 +8,9 @@ from accounts import views as account_views
 admin.site.site_header = f"Black Maria scorekeeper {settings.VERSION}"
 admin.site.site_title = "Black Maria scorekeeper"
 
+# A value no form could read: the 400 page in the person's words.
+handler400 = "scorekeeper.errors.bad_request"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

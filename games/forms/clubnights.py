@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine.names import normalise_name
-from games.forms.fields import RefusableForm, typed_names, with_typed
+from games.forms.fields import PageValues, RefusableForm, WholeNumberField, typed_names, with_typed
 from games.models import NAME_MAX_LENGTH, ClubNight, Player, Ruleset, Table
 from games.services.clubnights import MOST_PRESENT
 
@@ -105,3 +105,17 @@ class PresentForm(forms.Form):
 
     def clean_players(self) -> list[Player]:
         return [self.by_pk[pk] for pk in dict.fromkeys(self.cleaned_data["players"])]
+
+
+class SplitForm(PageValues):
+    """The split a round is drawn in again: one of those offered for who is here."""
+
+    def __init__(self, data, *, options):
+        super().__init__(data)
+        self.fields["sizes"] = forms.ChoiceField(
+            required=False, choices=[("", "")] + [(value, value) for value in options]
+        )
+
+
+class RoundForm(PageValues):
+    round = WholeNumberField(min_value=1, max_value=999, digits=3)  # the round drawn

@@ -9,50 +9,34 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from django import forms
-from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine.names import clean_text
-from games.forms.fields import WholeNumberField
+from games.engine.numbers import whole_number
+from games.forms.fields import PageText, PageValues, page_number
+from games.models import LARGEST_ID
 from games.pages.entry import DealEntry, default_mode, modes_for
-from scorekeeper.params import LARGEST, LARGEST_ID, NOT_READABLE, ValueRefused, whole_number
 
 TYPED_MOST = 20  # what was typed is shown again as typed, up to a length nobody types
 
 
-def _number(*, least: int = 1, most: int = LARGEST) -> WholeNumberField:
-    return WholeNumberField(required=False, min_value=least, max_value=most)
-
-
-class _ReadOnce(forms.Form):
-    """A form whose values are the page's own, never a person's typing: one that
-    can't be read answers 400 in words (a page sent by something else), as the
-    middleware of :mod:`scorekeeper.params` says."""
-
-    def read(self) -> dict:
-        if not self.is_valid():
-            field = next(iter(self.errors))
-            raise ValueRefused(_(NOT_READABLE).format(what=field))
-        return self.cleaned_data
-
-
-class DealForm(_ReadOnce):
+class DealForm(PageValues):
     """A new deal, an edit, or a deal a phone kept offline, for a game of these
     ``rules`` and seats (``names``). ``entry``: the deal as typed, for the engine
     and for the page."""
 
-    mode = forms.CharField(required=False)
-    number = _number()
+    mode = PageText(most=10)
+    number = page_number(least=1)
     # "Enter mine as deal N", chosen after a conflict: that number, not the one it had.
-    next_number = _number()
-    key = forms.CharField(required=False, max_length=64)
-    version = _number(least=0)
+    next_number = page_number(least=1)
+    key = PageText(most=64)
+    version = page_number()
     # "Save mine over theirs", chosen after a conflict: the version now there.
-    replace_version = _number(least=0)
+    replace_version = page_number()
     resolve = forms.ChoiceField(
         required=False, choices=[("", ""), ("replace", "replace"), ("next", "next")]
     )
-    kept_by = _number(most=LARGEST_ID)  # who kept it on the phone
+    kept_by = page_number(least=1, most=LARGEST_ID)  # who kept it on the phone
 
     def __init__(self, data, *, rules: engine.Rules, names: Sequence[str]):
         super().__init__(data)
@@ -62,9 +46,6 @@ class DealForm(_ReadOnce):
         """One of the rules' ways of entering; anything else, the rules' first."""
         mode = self.cleaned_data["mode"]
         return mode if mode in modes_for(self.rules) else default_mode(self.rules, "")
-
-    def clean_key(self) -> str:
-        return clean_text(self.cleaned_data["key"])
 
     @cached_property
     def entry(self) -> DealEntry:
@@ -84,18 +65,18 @@ class DealForm(_ReadOnce):
         return entry
 
 
-class DealDeleteForm(_ReadOnce):
-    version = _number(least=0)  # the version the person saw: a deal changed since is kept
+class DealDeleteForm(PageValues):
+    version = page_number()  # the version the person saw: a deal changed since is kept
 
 
-class EditModeForm(forms.Form):
-    """The way of entering asked for when a deal is opened to edit (``?mode=``)."""
+class ModeForm(PageValues):
+    """The way of entering asked for (``?mode=``), on the game page or a deal's edit."""
 
-    mode = forms.CharField(required=False, max_length=10)
+    mode = PageText(most=10)
 
     def mode_for(self, rules: engine.Rules, stored: str) -> str:
-        """The mode asked for if the rules have it, else the deal's own."""
-        asked = self.cleaned_data["mode"] if self.is_valid() else ""
+        """The mode asked for if the rules have it, else ``stored`` (the deal's own)."""
+        asked = self.read()["mode"]
         return asked if asked in modes_for(rules) else stored
 
 

@@ -12,10 +12,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
-from games.forms.fields import RefusableForm, WholeNumberField, typed_names, with_typed
-from games.models import NAME_MAX_LENGTH, Game, Player, Ruleset, Table
+from games.engine.numbers import whole_number
+from games.forms.fields import (
+    PageText,
+    PageValues,
+    RefusableForm,
+    WholeNumberField,
+    page_number,
+    typed_names,
+    with_typed,
+)
+from games.models import LARGEST_ID, NAME_MAX_LENGTH, Game, Player, Ruleset, Table
 from games.pages.rules import moon_words, the_end
-from scorekeeper.params import whole_number
 
 
 class NewGameForm(RefusableForm):
@@ -224,3 +232,17 @@ class GameNoteForm(forms.ModelForm):
         fields = ["note"]
         labels = {"note": gettext_lazy("Note on this game")}
         widgets = {"note": forms.Textarea(attrs={"rows": 2})}
+
+
+class StartKeyForm(PageValues):
+    """The key a start form carries: the same form sent twice opens what it started."""
+
+    key = PageText(most=64)
+
+
+class RulesetBaseForm(PageValues):
+    """A new ruleset starts from another (``?from=``), one the table may play by."""
+
+    def __init__(self, data):
+        super().__init__(data)
+        self.fields["from"] = page_number(most=LARGEST_ID)

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.forms.fields import PageText, PageValues, page_number
 from games.models import Ruleset, builtin_words
 from games.pages.stats import Filters
 
@@ -156,3 +157,17 @@ def _game_label(game) -> str:
             name=game.name, id=game.bgg_id, plays=count
         )
     return _("{name} · {plays}").format(name=game.name, plays=count)
+
+
+class HistorySearchForm(PageValues):
+    """The list of a table's games: the player searched for, and the page."""
+
+    player = PageText(most=40)
+    page = page_number(least=1)
+
+
+class ImportStepForm(PageValues):
+    """Where an import is: a file shown (``step``) under the key it is kept by."""
+
+    step = PageText(most=10)
+    upload = PageText(most=40)

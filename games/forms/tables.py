@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine.names import NameRefused, as_sentence, normalise_name, player_name, player_names
-from games.models import NAME_MAX_LENGTH, Player, Ruleset, Season, Table
+from games.forms.fields import PageText, PageValues, page_number
+from games.models import LARGEST_ID, NAME_MAX_LENGTH, Player, Ruleset, Season, Table
 
 
 class TableForm(forms.ModelForm):
@@ -118,3 +119,36 @@ class SeasonForm(forms.ModelForm):
         if starts and ends and ends < starts:
             raise forms.ValidationError(_("A season ends on or after the day it starts."))
         return cleaned
+
+
+# --- Values the table's pages send themselves (a 400 in words if they can't be read) ---
+
+
+class DefaultRulesetForm(PageValues):
+    ruleset = page_number(most=LARGEST_ID)  # one of the table's rulesets (checked by access)
+
+
+class ChancesShownForm(PageValues):
+    show = forms.ChoiceField(required=False, choices=[("", ""), ("0", "0"), ("1", "1")])
+
+    @property
+    def shown(self) -> bool:
+        return self.read()["show"] != "0"
+
+
+class TableDeleteForm(PageValues):
+    confirm = PageText(most=200)  # the table's name, typed to be sure
+
+
+class PlayerLinkForm(PageValues):
+    user = page_number(most=LARGEST_ID)  # an account at the table, or blank to unlink
+
+
+class LinkActionForm(PageValues):
+    """A watch or big-screen link: made or replaced, or turned ``off``."""
+
+    action = PageText(most=10)
+
+    @property
+    def turns_off(self) -> bool:
+        return self.read()["action"] == "off"

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from games import engine
+from games.engine.numbers import whole_number
 from games.models import Deal
-from scorekeeper.params import whole_number
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,9 @@ from games.access import (
     rulesets_for_table,
     watched_evening,
 )
-from games.forms.clubnights import EveningForm, PresentForm
+from games.forms.clubnights import EveningForm, PresentForm, RoundForm, SplitForm
+from games.forms.games import StartKeyForm
+from games.forms.tables import LinkActionForm
 from games.models import ClubNight
 from games.pages import chances as during
 from games.pages import clubnight
@@ -32,7 +34,6 @@ from games.services import clubnights
 from games.services.errors import Refused
 from games.services.once import sent_before
 from games.services.sharing import watch_link_off, watch_link_replace
-from scorekeeper import params
 
 
 def sizes_label(sizes) -> str:
@@ -60,7 +61,7 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
         rulesets=rulesets_for_table(table),
         initial={"name": name},
     )
-    key = params.text(request.POST, "key", most=64)
+    key = StartKeyForm(request.POST).read()["key"]
     if (started := sent_before(table.evenings, key)) is not None:
         return redirect(started)  # this form started it already
     if request.method == "POST" and form.is_valid():
@@ -163,7 +164,7 @@ def evening_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the coming round again, in the split chosen."""
     evening = get_evening_for_user(request, pk)
     options = {sizes_value(s): s for s in clubnights.splits_for(evening, evening.present.count())}
-    chosen = params.choice(request.POST, "sizes", options)
+    chosen = SplitForm(request.POST, options=options).read()["sizes"]
     clubnights.evening_draw(evening=evening, sizes=options.get(chosen))
     return redirect(evening)
 
@@ -173,7 +174,7 @@ def evening_draw(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Start the coming round as drawn: all its games at once."""
     evening = get_evening_for_user(request, pk)
-    number = params.number(request.POST, "round", least=1, most=999, required=True)
+    number = RoundForm(request.POST).read()["round"]
     try:
         started = clubnights.round_start(evening=evening, number=number, by=request.user)
     except Refused as refusal:
@@ -207,7 +208,7 @@ def evening_present(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
     """The big-screen link: made, replaced or turned off by whoever runs the evening."""
     evening = get_evening_for_user(request, pk)
-    if params.text(request.POST, "action", most=10) == "off":
+    if LinkActionForm(request.POST).turns_off:
         watch_link_off(evening)
         messages.success(request, _("The big-screen link is off."))
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,7 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import engine
 from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
-from games.forms.deals import DealDeleteForm, DealForm, EditModeForm
+from games.forms.deals import DealDeleteForm, DealForm, ModeForm
 from games.models import Game
 from games.pages.entry import DealEntry, entry_context, scores_line
 from games.pages.phone import page_config
@@ -23,7 +24,7 @@ from games.pages.scoreboard import Scoreboard, scoreboard
 from games.selectors.games import load_game
 from games.services.deals import deal_delete, deal_edit, deal_save, who_entered
 from games.services.errors import DealConflict, Refused
-from scorekeeper.params import HtmxHttpRequest, ValueRefused
+from games.views.responses import HtmxHttpRequest
 
 
 # A page or htmx's fragment, by the HX-Request header: a cache keeps them apart.
@@ -111,7 +112,7 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     form = DealForm(request.POST, rules=board.rules, names=board.names)
     try:
         sent = form.read()
-    except ValueRefused:
+    except BadRequest:
         sent = {}
     key, number = sent.get("key"), sent.get("number")
     if not key or number is None:
@@ -205,7 +206,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return _redirect(request, game.get_absolute_url())
     else:
-        mode = EditModeForm(request.GET).mode_for(board.rules, deal.mode)
+        mode = ModeForm(request.GET).mode_for(board.rules, deal.mode)
         if mode == deal.mode:
             entry = DealEntry.from_entry(board.rules, board.names, deal.get_entry())
         else:

@@ -19,7 +19,8 @@ from games.access import (
     get_table_for_user,
     rulesets_for_table,
 )
-from games.forms.games import GameNoteForm, NewGameForm
+from games.forms.deals import ModeForm
+from games.forms.games import GameNoteForm, NewGameForm, StartKeyForm
 from games.models import Game, Ruleset, Table
 from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context, modes_for
 from games.pages.kept import kept_page
@@ -37,8 +38,7 @@ from games.services.games import (
 )
 from games.services.once import sent_before
 from games.services.tables import table_default_ruleset
-from scorekeeper import params
-from scorekeeper.params import HtmxHttpRequest
+from games.views.responses import HtmxHttpRequest
 
 
 @login_required
@@ -62,7 +62,7 @@ def game_new(request: HttpRequest, pk: int) -> HttpResponse:
         seated=seated,
         last_rules=last.get_rules() if same_rules else None,
     )
-    key = params.text(request.POST, "key", most=64)
+    key = StartKeyForm(request.POST).read()["key"]
     if (started := sent_before(table.games, key)) is not None:
         # This form started a game already (Back, then Start again): open that one.
         return redirect(started)
@@ -98,7 +98,7 @@ def game_new_first(request: HttpRequest) -> HttpResponse:
                 table_name=table.name,
                 **form.arguments(),
                 by=request.user,
-                key=params.text(request.POST, "key", most=64),
+                key=StartKeyForm(request.POST).read()["key"],
             )
         except Refused as refusal:
             form.refused(refusal)
@@ -137,7 +137,7 @@ def _new_game_page(request: HttpRequest, table: Table, form: NewGameForm) -> Htt
 @login_required
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    mode = params.text(request.GET, "mode", most=10)
+    mode = ModeForm(request.GET).read()["mode"]
     if request.htmx or get_messages(request):
         return _game_page(request, get_game_for_user(request, pk), mode)
     found = game_page_key_for_user(request, pk)

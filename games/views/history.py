@@ -10,10 +10,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games.access import games_for_user, get_table_for_user
-from games.forms.history import StatsFilterForm
+from games.forms.history import HistorySearchForm, StatsFilterForm
 from games.models import Seat
 from games.pages.stats import games_with_player, player_stats, ruleset_names
-from scorekeeper import params
 
 HISTORY_PAGE_SIZE = 20
 
@@ -22,9 +21,10 @@ HISTORY_PAGE_SIZE = 20
 @require_GET
 def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    search = params.text(request.GET, "player", most=40).strip()
+    sent = HistorySearchForm(request.GET).read()
+    search = sent["player"].strip()
     games = games_with_player(table.games.all(), search).order_by("-started_at", "-id")
-    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(params.number(request.GET, "page", least=1))
+    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(sent["page"])
     rows = page.object_list.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     )

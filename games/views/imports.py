@@ -16,12 +16,11 @@ from games.engine.names import name_key
 from games.formats.logged import Chosen, LoggedFile, chosen, logged_history, read_logged
 from games.formats.paper import read_upload
 from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history
-from games.forms.history import ImportForm, LoggedForm
+from games.forms.history import ImportForm, ImportStepForm, LoggedForm
 from games.models import Ruleset, Table
 from games.services.imports import ImportedAlready, import_history
 from games.services.once import sent_before
 from games.services.uploads import forget_upload, keep_upload, kept_upload
-from scorekeeper import params
 
 TEMPLATE = "games/table_import.html"
 
@@ -31,7 +30,7 @@ TEMPLATE = "games/table_import.html"
 def table_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Upload a file, see what it holds, then import it all or nothing."""
     table = get_table_for_user(request, pk)
-    if request.method == "POST" and params.text(request.POST, "step", most=10):
+    if request.method == "POST" and ImportStepForm(request.POST).read()["step"]:
         return _logged_step(request, table)
     form = ImportForm(request.POST or None, request.FILES or None)
     preview = problem = upload = None
@@ -101,7 +100,7 @@ def _import(request: HttpRequest, table: Table, data, token: str) -> HttpRespons
 
 def _logged_step(request: HttpRequest, table: Table) -> HttpResponse:
     """A BG Stats or BoardGameGeek file shown: its ticks changed, or the import confirmed."""
-    token = params.text(request.POST, "upload", most=40)
+    token = ImportStepForm(request.POST).read()["upload"]
     try:
         logged = read_logged(_kept(request, table, token)) if token else None
     except ImportRefused as refusal:

@@ -12,14 +12,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.access import get_player_for_user, get_table_for_owner, get_table_for_user
 from games.engine import ratings
 from games.engine.chart import score_chart
-from games.forms.tables import PlayerForm
+from games.forms.tables import PlayerForm, PlayerLinkForm
 from games.models import Game, Player, Standing
 from games.pages import ladder
 from games.pages.stats import player_stats
 from games.services import players as player_services
 from games.services.errors import Refused
 from games.views.responses import table_page
-from scorekeeper import params
 
 
 @login_required
@@ -63,7 +62,7 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Link a player to an account at the table (or unlink), so their games follow them."""
     player = get_player_for_user(request, pk)
     table = get_table_for_owner(request, player.table_id)
-    user_id = params.number(request.POST, "user", most=params.LARGEST_ID)
+    user_id = PlayerLinkForm(request.POST).read()["user"]
     accounts = {table.owner_id: table.owner}
     accounts.update({m.user_id: m.user for m in table.memberships.select_related("user")})
     if user_id is not None and user_id not in accounts:

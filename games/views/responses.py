@@ -9,6 +9,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django_htmx.middleware import HtmxDetails
 
 from games.access import rulesets_for_table
 from games.engine.chart import reliability_chart
@@ -18,6 +19,12 @@ from games.pages.chances import table_said
 from games.pages.ladder import chances_said, ladder, season_ladder
 from games.pages.links import absolute_url
 from games.pages.rules import describe_rules
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx leaves it: ``request.htmx`` says what htmx sent."""
+
+    htmx: HtmxDetails
 
 
 def season_context(table: Table, form: SeasonForm | None = None) -> dict:

@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.access import get_own_ruleset_for_owner, get_ruleset_for_table, get_table_for_owner
+from games.forms.games import RulesetBaseForm
 from games.forms.rulesets import RulesetForm
 from games.models import Ruleset, Table, builtin_words
 from games.pages.rules import ruleset_summary
 from games.services.rulesets import ruleset_save
-from scorekeeper import params
-from scorekeeper.params import HtmxHttpRequest
+from games.views.responses import HtmxHttpRequest
 
 
 @login_required
@@ -23,7 +23,7 @@ from scorekeeper.params import HtmxHttpRequest
 def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
     """A table's own ruleset, starting from another one (``?from=``)."""
     table = get_table_for_owner(request, pk)
-    base_id = params.number(request.GET, "from", most=params.LARGEST_ID)
+    base_id = RulesetBaseForm(request.GET).read()["from"]
     base = Ruleset.black_maria() if base_id is None else get_ruleset_for_table(table, base_id)
     instance = Ruleset(table=table)
     if base is not None:

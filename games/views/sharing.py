@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.access import get_game_for_user, get_table_for_owner
-from games.forms.tables import MemberForm
+from games.forms.tables import LinkActionForm, MemberForm
 from games.models import Game, Invite, Table
 from games.pages.links import absolute_url
 from games.services.errors import Refused
@@ -24,7 +24,6 @@ from games.services.sharing import (
     watch_link_replace,
 )
 from games.views.responses import settings_page
-from scorekeeper import params
 
 
 @login_required
@@ -108,7 +107,7 @@ def game_watch_link(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _change_watch_link(request: HttpRequest, obj: Game | Table) -> None:
-    if params.text(request.POST, "action", most=10) == "off":
+    if LinkActionForm(request.POST).turns_off:
         watch_link_off(obj)
         messages.success(request, _("The watch link is off: it no longer shows anything."))
     else:

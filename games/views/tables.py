@@ -19,12 +19,18 @@ from games.access import (
     get_table_for_user,
     tables_for_user,
 )
-from games.forms.tables import SeasonForm, TableForm, TableNameForm
+from games.forms.tables import (
+    ChancesShownForm,
+    DefaultRulesetForm,
+    SeasonForm,
+    TableDeleteForm,
+    TableForm,
+    TableNameForm,
+)
 from games.models import Game, Ruleset, Table, TableGone
 from games.services import tables as table_services
 from games.services.errors import Refused
 from games.views.responses import settings_page, table_page
-from scorekeeper import params
 
 
 @require_GET
@@ -93,7 +99,7 @@ def gone_words(gone: TableGone) -> str:
 @require_POST
 def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
-    ruleset_id = params.number(request.POST, "ruleset", most=params.LARGEST_ID)
+    ruleset_id = DefaultRulesetForm(request.POST).read()["ruleset"]
     if ruleset_id is None:
         messages.error(request, _("Choose a ruleset."))
         return redirect(table)
@@ -123,7 +129,7 @@ def table_settings(request: HttpRequest, pk: int) -> HttpResponse:
 def table_chances(request: HttpRequest, pk: int) -> HttpResponse:
     """The owner shows or hides each player's chance before a game."""
     table = get_table_for_owner(request, pk)
-    show = params.choice(request.POST, "show", ("0", "1"), default="1") == "1"
+    show = ChancesShownForm(request.POST).shown
     table_services.table_show_chances(table=table, show=show)
     if show:
         messages.success(request, _("Members and the big screen see the chances of winning."))
@@ -136,7 +142,7 @@ def table_chances(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
-    if params.text(request.POST, "confirm", most=200).strip() != table.name:
+    if TableDeleteForm(request.POST).read()["confirm"].strip() != table.name:
         messages.error(request, _("Type the table's name exactly to delete it."))
         return redirect("table_settings", table.pk)
     name = table.name
