@@ -70,7 +70,7 @@ def game_page_key_for_user(request: HttpRequest, pk: int) -> tuple:
 
 def game_version_for_user(request: HttpRequest, pk: int) -> str:
     """The version of the game page a member sees, for its poll: the game's and the
-    table's chances' (games/pages/polls.py); 404 for an outsider (games/sql.py)."""
+    table's chances' (games/selectors/games.py); 404 for an outsider (games/sql.py)."""
     found = sql.game_version(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
     if found is None:
         raise Http404("No such game.")

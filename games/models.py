@@ -87,7 +87,7 @@ class Table(models.Model):
     show_chances = models.BooleanField(default=True)
     # Moved on whenever the chances change: the finished games' results (the ladder
     # rated again) or whether they show. What is worked out from the results, and a
-    # member's kept game page, are kept by it (games/pages/chances.py, pages/polls.py).
+    # member's kept game page, are kept by it (games/pages/chances.py, games/selectors/games.py).
     chances_version = models.PositiveIntegerField(default=0, editable=False)
     # Read-only link to the table's games; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)

@@ -82,7 +82,7 @@ def test_the_engine_pages_and_formats_never_reach_for_the_services_or_views():
 LAYERS = [
     ("games.models", "games.selectors", "games.formats", "games.sql"),
     ("games.access", "games.services"),
-    ("games.pages", "games.templatetags"),
+    ("games.pages", "games.drawing", "games.templatetags"),
     ("games.forms",),
     ("games.views", "games.urls"),
 ]

@@ -5,7 +5,7 @@ What the chances are drawn from is every finished game of the table, so what
 is kept is keyed by the table's ``chances_version``, which the ladder's
 re-rating moves on whenever a result changes: a deal of a finished game
 edited, a game finished, deleted or restored (games/services/ladder.py). A
-member's kept game page and its poll go by it too (games/pages/polls.py).
+member's kept game page and its poll go by it too (games/selectors/games.py).
 """
 
 from __future__ import annotations

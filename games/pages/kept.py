@@ -34,7 +34,7 @@ def kept_page(
 
     Everything the page shows moves ``version`` on when it changes
     (games/services/kept_pages.py; the chances, the table's chances version:
-    games/pages/polls.py); ``mode`` is the way of entering the page opens in.
+    games/selectors/games.py); ``mode`` is the way of entering the page opens in.
     """
     cache = caches["local"]
     language = getattr(request, "LANGUAGE_CODE", "")

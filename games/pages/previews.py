@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.pages.pictures import HEIGHT, WIDTH
+from games.drawing.pictures import HEIGHT, WIDTH
 
 
 def preview(request: HttpRequest, *, title: str, description: str, picture: str) -> dict:

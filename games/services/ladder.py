@@ -80,7 +80,7 @@ def rerate(table: Table) -> None:
     # Every game page shows chances drawn from the results: before the first deal
     # from the ladder, during a game and over a finished one from the finished
     # games' deals. A member's game page is kept by the table's chances version too
-    # (games/pages/polls.py), so one row moves on, not every game's: a game another
+    # (games/selectors/games.py), so one row moves on, not every game's: a game another
     # phone is saving into stays unlocked.
     Table.objects.filter(pk=table.pk).update(chances_version=F("chances_version") + 1)
     table.chances_version += 1

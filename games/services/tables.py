@@ -47,7 +47,7 @@ def table_default_ruleset(*, table: Table, ruleset: Ruleset) -> None:
 def table_show_chances(*, table: Table, show: bool) -> None:
     """Whether members and the big screen see each player's chance before a game."""
     with transaction.atomic():
-        # Kept game pages go by the chances version (games/pages/polls.py).
+        # Kept game pages go by the chances version (games/selectors/games.py).
         Table.objects.filter(pk=table.pk).update(
             show_chances=show, chances_version=F("chances_version") + 1
         )

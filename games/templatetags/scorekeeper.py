@@ -6,9 +6,8 @@ from django.utils.html import escapejs
 from django.utils.translation import gettext_lazy
 
 from games.models import builtin_words
-from games.pages import polls
 from games.pages.entry import MODE_NAMES
-from games.selectors.games import member_version
+from games.selectors.games import game_etag, member_version
 
 register = template.Library()
 
@@ -37,7 +36,7 @@ def builtin(text: str) -> str:
 @register.simple_tag
 def qr_code(url: str, label: str):
     """``{% qr_code url label %}``: the link as a QR code to scan from another phone."""
-    from games.pages.qr import qr_svg
+    from games.drawing.qr import qr_svg
 
     return qr_svg(url, label)
 
@@ -60,7 +59,7 @@ def poll_etag(game, readonly: bool = False) -> str:
     """The version of ``game`` a scoreboard shows, sent with its poll (a JSON string's
     inside): a member's goes with the table's chances too."""
     version = game.version if readonly else member_version(game.version, game.table.chances_version)
-    return escapejs(polls.game_etag(game.pk, version))
+    return escapejs(game_etag(game.pk, version))
 
 
 @register.simple_tag

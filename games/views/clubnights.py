@@ -28,12 +28,13 @@ from games.pages import chances as during
 from games.pages import clubnight
 from games.pages.ladder import chances_line
 from games.pages.links import absolute_url
-from games.pages.polls import evening_etag, poll_answer
 from games.pages.previews import places_said, preview
+from games.selectors.games import evening_etag
 from games.services import clubnights
 from games.services.errors import Refused
 from games.services.once import sent_before
 from games.services.sharing import watch_link_off, watch_link_replace
+from games.views.responses import poll_answer
 
 
 def sizes_label(sizes) -> str:

@@ -20,10 +20,10 @@ from games.access import (
 )
 from games.models import Game
 from games.pages.ladder import ladder
-from games.pages.polls import game_etag, poll_answer
 from games.pages.previews import game_said, places_said, preview
 from games.pages.scoreboard import scoreboard
-from games.selectors.games import load_game
+from games.selectors.games import game_etag, load_game
+from games.views.responses import poll_answer
 
 
 def _live_response(

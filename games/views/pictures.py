@@ -19,9 +19,9 @@ from games.access import (
     watched_evening,
     watched_table,
 )
+from games.drawing.pictures import KeptPicture, evening_picture, game_picture, ladder_picture
 from games.models import ClubNight, Game
 from games.pages import clubnight
-from games.pages.pictures import KeptPicture, evening_picture, game_picture, ladder_picture
 from games.services import clubnights
 
 

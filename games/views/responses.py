@@ -5,6 +5,8 @@ module of ``games/views/`` that others import."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -96,3 +98,25 @@ def settings_page(
         "watch_url": absolute_url(request, "watch_table", table.watch_token),
     }
     return render(request, "games/table_settings.html", context, status=status)
+
+
+# --- A poll's answer ------------------------------------------------------------------
+# 204, which htmx leaves alone, while the page shows this version. The polled element
+# sends the version it shows as ``If-None-Match`` (its ``hx-headers``). A 304 would not
+# do: the browser hands a script the cached 200 instead, and htmx would redraw the same
+# scoreboard every few seconds.
+
+
+def _seen(request: HttpRequest, etag: str) -> bool:
+    sent = request.headers.get("If-None-Match", "")
+    return etag in [t.strip().removeprefix("W/") for t in sent.split(",")]
+
+
+def poll_answer(
+    request: HttpRequest, etag: str, answer: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """204 while the page shows ``etag``, else ``answer()`` (made only then)."""
+    response = HttpResponse(status=204) if _seen(request, etag) else answer()
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache, private"
+    return response

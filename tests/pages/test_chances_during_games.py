@@ -107,7 +107,7 @@ def test_a_finished_game_draws_each_player_s_chance_over_its_deals_with_no_scrip
 
 def test_the_result_picture_names_the_comeback(owner, table, players):
     """Cara trails 25 to 0 after deal 1, then Alice and Ben take everything."""
-    from games.pages.pictures import game_picture
+    from games.drawing.pictures import game_picture
 
     for shift in range(3):
         play(table, players, shift)

@@ -15,8 +15,8 @@ from django.urls import reverse
 from PIL import Image
 
 from games import engine
+from games.drawing import pictures
 from games.models import Game
-from games.pages import pictures
 from games.services.deals import deal_record
 from games.services.games import game_start
 from games.services.sharing import watch_link_replace
