@@ -19,9 +19,9 @@ from django.urls import reverse
 
 from games import engine
 from games.models import Deal
-from games.pages import kept as pagecache
 from games.services.deals import deal_record
 from games.services.sharing import watch_link_replace
+from games.views import responses as pagecache
 from tests.factories import make_games
 
 ROOT = Path(__file__).resolve().parent.parent

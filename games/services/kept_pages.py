@@ -1,7 +1,7 @@
 """The one way to forget kept game pages.
 
 A game page is kept whole, per game version, in each process's memory
-(games/pages/kept.py), and watch pages and polls compare the version too. So
+(games/views/responses.py), and watch pages and polls compare the version too. So
 every change that a game page shows (its deals, its players' names, its
 note, its club night, its table's name, its rules' notes) goes through
 :func:`pages_changed`, which moves the version on: the next page is made anew.

@@ -23,7 +23,6 @@ from games.forms.deals import ModeForm
 from games.forms.games import GameNoteForm, NewGameForm, StartKeyForm
 from games.models import Game, Ruleset, Table
 from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context, modes_for
-from games.pages.kept import kept_page
 from games.pages.phone import page_config
 from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
@@ -38,7 +37,7 @@ from games.services.games import (
 )
 from games.services.once import sent_before
 from games.services.tables import table_default_ruleset
-from games.views.responses import HtmxHttpRequest
+from games.views.responses import HtmxHttpRequest, kept_page
 
 
 @login_required

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Player
-from games.pages import kept as pagecache
+from games.views import responses as pagecache
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOKALIKES = ["csrf-stand-in", "csrf" + "0" * 48, "csrf" + pagecache.CSRF_STAND_IN[4:10]]
@@ -38,7 +38,9 @@ def test_text_that_looks_like_the_stand_in_survives_on_a_kept_page(owner, member
 
 
 def test_every_process_has_a_stand_in_of_its_own():
-    code = "import games.pages.kept as p; print(p.CSRF_STAND_IN)"
+    code = (
+        "import django; django.setup(); import games.views.responses as p; print(p.CSRF_STAND_IN)"
+    )
     env = {"DJANGO_SETTINGS_MODULE": "tests.settings", "PATH": "/usr/bin:/bin"}
     made = {
         subprocess.run(
