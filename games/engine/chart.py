@@ -61,13 +61,19 @@ class Moon:
 
 
 @dataclass(frozen=True)
-class Chart:
+class Frame:
+    """A drawing's size and its plot's edges, in the SVG's own units."""
+
     width: int
     height: int
     left: int
     right: float
     top: int
     bottom: float
+
+
+@dataclass(frozen=True)
+class Chart(Frame):
     lines: list[Line]
     x_ticks: list[Tick]
     y_ticks: list[Tick]
@@ -221,16 +227,10 @@ class Bar:
 
 
 @dataclass(frozen=True)
-class Reliability:
+class Reliability(Frame):
     """Chances said against what happened: a bar a band, how often those players
     won; across it a mark at what was said; the diagonal is where they agree."""
 
-    width: int
-    height: int
-    left: int
-    right: float
-    top: int
-    bottom: float
     bars: list[Bar]
     x_ticks: list[Tick]
     y_ticks: list[Tick]
