@@ -52,7 +52,8 @@ class DealForm(PageValues):
         """What was tapped or typed, seat by seat, with the last number filled in as
         the rest; a card given to no seat of this game is given to nobody."""
         data = self.data
-        mode = self.cleaned_data["mode"] if self.is_valid() else default_mode(self.rules, "")
+        self.is_valid()  # a field that can't be read leaves the others as sent
+        mode = self.cleaned_data.get("mode") or default_mode(self.rules, "")
         entry = DealEntry.blank(mode, self.rules, self.names)
         seats = range(len(self.names))
         entry.hearts = [_typed(data, f"hearts-{seat}") for seat in seats]
