@@ -13,9 +13,8 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from games import sql
-from games.models import LARGEST_ID, ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
-from games.selectors.games import load_game, member_version
+from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
+from games.selectors import games as read
 
 
 def tables_for_user(user) -> QuerySet[Table]:
@@ -43,10 +42,16 @@ def get_table_for_user(request: HttpRequest, pk: int) -> Table:
     return get_object_or_404(tables_for_user(request.user), pk=pk)
 
 
+def owns(user, table: Table) -> bool:
+    """Owner-only actions (the table's settings, members and links, deleting) are for
+    this user; pages ask it to show them (``{% if table|owned_by:user %}``)."""
+    return user.is_authenticated and table.owner_id == user.pk
+
+
 def get_table_for_owner(request: HttpRequest, pk: int) -> Table:
     """Owner-only actions: outsiders get 404, members 403."""
     table = get_table_for_user(request, pk)
-    if table.owner_id != request.user.pk:
+    if not owns(request.user, table):
         raise PermissionDenied(_("Only the table's owner can do this."))
     return table
 
@@ -58,38 +63,32 @@ def games_for_user(user) -> QuerySet[Game]:
 
 
 def game_page_key_for_user(request: HttpRequest, pk: int) -> tuple:
-    """What a kept game page depends on (its version, names, notes); 404 for an outsider.
-
-    The busiest check of all, as one plain SQL statement (games/sql.py).
-    """
-    found = sql.game_page_key(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
+    """What a kept game page depends on; 404 for an outsider. The busiest check of all."""
+    found = read.page_key(games_for_user(request.user), pk)
     if found is None:
         raise Http404("No such game.")
     return found
 
 
 def game_version_for_user(request: HttpRequest, pk: int) -> str:
-    """The version of the game page a member sees, for its poll: the game's and the
-    table's chances' (games/selectors/games.py); 404 for an outsider (games/sql.py)."""
-    found = sql.game_version(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
+    """The version of the game page a member sees, for its poll; 404 for an outsider."""
+    found = read.versions(games_for_user(request.user), pk)
     if found is None:
         raise Http404("No such game.")
-    return member_version(*found)
+    return read.member_version(*found)
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:
     try:
-        return load_game(games_for_user(request.user), pk)
+        return read.load_game(games_for_user(request.user), pk)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
 
 
 def get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat], int]:
-    """A game (what a deal save needs of it), its seats with their players, its deal count.
-
-    The save's read, as plain SQL (games/sql.py): 404 for an outsider.
-    """
-    found = sql.game_for_save(game=pk, user=request.user.pk) if pk <= LARGEST_ID else None
+    """A game (what a deal save needs of it), its seats with their players, its deal
+    count; 404 for an outsider."""
+    found = read.for_save(games_for_user(request.user), pk)
     if found is None:
         raise Http404("No such game.")
     return found
@@ -135,8 +134,8 @@ def watched_by_own_link(token: str) -> QuerySet[Game]:
 
 
 def version_by_own_link(token: str) -> tuple[int, int]:
-    """(id, version) of the game this watch link shows, for its poll (games/sql.py); else 404."""
-    found = sql.game_by_own_link(token=token) if token else None
+    """(id, version) of the game this watch link shows, for its poll; else 404."""
+    found = watched_by_own_link(token).values_list("pk", "version").first()
     if found is None:
         raise Http404("No such game.")
     return found

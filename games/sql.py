@@ -1,15 +1,10 @@
-"""The few queries written as plain SQL: the ones every game page, poll and save runs.
+"""An import's deals and their changes, written as plain SQL: the one write the ORM
+measurably can't do as well.
 
-Building them with the ORM cost more than running them (the access check:
-about 1.7 ms to build, 0.6 ms to run on PostgreSQL). Each is the ORM query of
-:mod:`games.access` written out once; ``tests/test_sql.py`` checks that both
-give the same answer for the owner, a member, an outsider and a missing game.
-The seats' totals a save writes are the ORM's ``bulk_update`` written out
-(building its CASE expressions cost 0.9 ms a save, running it 0.3 ms); the
-test checks both leave the same rows. An import's deals and their changes
-are written the same way (``insert_deals``), and tested against
-``bulk_create``. Plain SQL that SQLite and PostgreSQL both read, with
-parameters.
+An import writes tens of thousands of rows; building ``bulk_create``'s statements
+cost four times the writing. On PostgreSQL they go in by COPY, elsewhere as
+multi-row inserts. ``tests/test_sql.py`` checks that both leave the rows
+``bulk_create`` leaves. Every read, the access rule's included, is the ORM's.
 """
 
 from __future__ import annotations
@@ -21,140 +16,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import engine
-from games.models import Deal, DealChange, Game, Membership, Player, Ruleset, Seat, Table
-
-_GAME, _TABLE, _RULESET, _MEMBER, _DEAL, _SEAT, _PLAYER = (
-    model._meta.db_table for model in (Game, Table, Ruleset, Membership, Deal, Seat, Player)
-)
-
-# The access rule of games.access.user_may_see (the table's owner, or a
-# member), as a value of the game's row. Scalar subqueries on primary keys
-# rather than joins: PostgreSQL plans them in about half the time, and with
-# parameters bound in the client it plans every query it runs.
-_MAY_SEE = f"""(SELECT t.owner_id = %(user)s OR EXISTS (
-    SELECT 1 FROM {_MEMBER} m WHERE m.table_id = t.id AND m.user_id = %(user)s)
-  FROM {_TABLE} t WHERE t.id = g.table_id)"""
-
-GAME_PAGE_KEY = f"""
-SELECT g.version,
-  (SELECT t.last_entry_mode FROM {_TABLE} t WHERE t.id = g.table_id),
-  (SELECT t.chances_version FROM {_TABLE} t WHERE t.id = g.table_id),
-  {_MAY_SEE}
-FROM {_GAME} g WHERE g.id = %(game)s
-"""
-
-GAME_VERSION = f"""
-SELECT g.version,
-  (SELECT t.chances_version FROM {_TABLE} t WHERE t.id = g.table_id),
-  {_MAY_SEE}
-FROM {_GAME} g WHERE g.id = %(game)s
-"""
-
-
-# What a deal save needs, in two statements: the game (read first: seats are
-# only ever as new as the version or newer, and a newer version is seen under
-# the lock), then its seats with their players.
-SAVE_GAME = f"""
-SELECT g.id, g.table_id, g.ruleset_id, g.rules, g.first_dealer, g.status, g.result_only,
-  g.version,
-  (SELECT t.last_entry_mode FROM {_TABLE} t WHERE t.id = g.table_id),
-  (SELECT t.show_chances FROM {_TABLE} t WHERE t.id = g.table_id),
-  (SELECT t.chances_version FROM {_TABLE} t WHERE t.id = g.table_id),
-  COALESCE((SELECT MAX(d.number) FROM {_DEAL} d WHERE d.game_id = g.id), 0),
-  {_MAY_SEE}
-FROM {_GAME} g WHERE g.id = %(game)s
-"""
-
-SAVE_SEATS = f"""
-SELECT s.id, s.game_id, s.player_id, s.number, s.total, s.is_winner, p.table_id, p.name
-FROM {_SEAT} s JOIN {_PLAYER} p ON p.id = s.player_id
-WHERE s.game_id = %(game)s ORDER BY s.number
-"""
-
-# In the model's order of fields, as Model.from_db reads them.
-GAME_FIELDS = [
-    "id", "table_id", "ruleset_id", "rules", "first_dealer", "status", "result_only", "version"
-]  # fmt: skip
-SEAT_FIELDS = ["id", "game_id", "player_id", "number", "total", "is_winner"]
-PLAYER_FIELDS = ["id", "table_id", "name"]
-
-
-def game_for_save(*, game: int, user: int) -> tuple[Game, list[Seat], int] | None:
-    """The game (the fields a save uses), its seats with their players, and the deals played.
-
-    None when there is no such game or the user may not see it.
-    """
-    found = _seen(SAVE_GAME, game=game, user=user)
-    if found is None:
-        return None
-    # The table's too: the answer shows the chances from here, where the table shows them.
-    *values, last_entry_mode, show_chances, chances_version, played = found
-    rules = Game._meta.get_field("rules")
-    values[3] = rules.from_db_value(values[3], None, connection)
-    values[6] = bool(values[6])  # SQLite answers 0 or 1
-    loaded = Game.from_db(connection.alias, GAME_FIELDS, values)
-    loaded.table = Table.from_db(
-        connection.alias,
-        ["id", "last_entry_mode", "show_chances", "chances_version"],
-        [loaded.table_id, last_entry_mode, bool(show_chances), chances_version],
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(SAVE_SEATS, {"game": game})
-        rows = cursor.fetchall()
-    seats = []
-    for row in rows:
-        seat = Seat.from_db(connection.alias, SEAT_FIELDS, [*row[:5], bool(row[5])])
-        seat.player = Player.from_db(connection.alias, PLAYER_FIELDS, [row[2], row[6], row[7]])
-        seat.game = loaded
-        seats.append(seat)
-    return loaded, seats, played
-
-
-def _seen(sql: str, **values: int) -> tuple | None:
-    """The row without its last column (may the user see it?), if they may."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        row = cursor.fetchone()
-    return None if row is None or not row[-1] else tuple(row[:-1])
-
-
-GAME_BY_OWN_LINK = f"SELECT g.id, g.version FROM {_GAME} g WHERE g.watch_token = %(token)s"
-
-
-def game_by_own_link(*, token: str) -> tuple[int, int] | None:
-    """(id, version) of the game whose own watch link this is: its poll's one query."""
-    with connection.cursor() as cursor:
-        cursor.execute(GAME_BY_OWN_LINK, {"token": token})
-        return cursor.fetchone()
-
-
-def game_page_key(*, game: int, user: int) -> tuple | None:
-    """(version, the table's last entry mode, the table's chances version): what a kept
-    game page is kept by."""
-    return _seen(GAME_PAGE_KEY, game=game, user=user)
-
-
-def game_version(*, game: int, user: int) -> tuple[int, int] | None:
-    """(version, the table's chances version): what a member's poll compares."""
-    found = _seen(GAME_VERSION, game=game, user=user)
-    return None if found is None else (found[0], found[1])
-
-
-def seat_totals(seats: Sequence[Seat]) -> None:
-    """Write each seat's ``total`` and ``is_winner``: ``bulk_update(seats, [those])``."""
-    if not seats:
-        return
-    cases = " ".join(["WHEN %s THEN %s"] * len(seats))
-    sql = (
-        f"UPDATE {_SEAT} SET total = CAST(CASE id {cases} END AS integer), "
-        f"is_winner = CAST(CASE id {cases} END AS boolean) "
-        f"WHERE id IN ({', '.join(['%s'] * len(seats))})"
-    )
-    params = [value for seat in seats for value in (seat.pk, seat.total)]
-    params += [value for seat in seats for value in (seat.pk, bool(seat.is_winner))]
-    params += [seat.pk for seat in seats]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+from games.models import Deal, DealChange
 
 
 def _insert(model, rows: Sequence[dict]) -> None:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games import engine, sql
+from games import engine
 from games.models import Deal, DealChange, Game, Seat, account_or_none
 from games.services import ladder
 from games.services.errors import DealConflict, Refused
@@ -330,7 +330,7 @@ def store_scores(
     for seat in seats:
         seat.total = state.totals[seat.number]
         seat.is_winner = seat.number in state.winners
-    sql.seat_totals(seats)
+    Seat.objects.bulk_update(seats, ["total", "is_winner"])
 
     was = game.status
     fields = {
