@@ -6,8 +6,10 @@ A URL added without a line here fails ``test_every_url_is_in_the_matrix``.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.urls import URLPattern, get_resolver, reverse
 
+from games.access import owns
 from games.services.sharing import watch_link_replace
 from tests.factories import LOGIN, MATRIX, OK, PUBLIC, World, database_snapshot
 
@@ -137,3 +139,25 @@ def test_a_game_watch_token_does_not_open_its_table(client, world):
     assert client.get(reverse("watch_table", args=[world.game.watch_token])).status_code == 404
     url = reverse("watch_table_game", args=[world.game.watch_token, world.game.pk])
     assert client.get(url).status_code == 404
+
+
+def test_what_only_the_owner_may_do_shows_only_to_the_owner(client, world, outsider):
+    """The owner's links and buttons follow games.access.owns, as the views do: a member
+    keeps scores but sees no settings, no deleting; the views refuse them anyway (403)."""
+    pages = {
+        world.table.get_absolute_url(): [
+            reverse("table_settings", args=[world.table.pk]),
+            reverse("season_delete", args=[world.table.pk, world.season.pk]),
+        ],
+        world.game.get_absolute_url(): [reverse("game_delete", args=[world.game.pk])],
+        world.evening.get_absolute_url(): [reverse("evening_delete", args=[world.evening.pk])],
+    }
+    for person, owner in ((world.owner, True), (world.member, False)):
+        assert owns(person, world.table) is owner
+        client.force_login(person)
+        for url, links in pages.items():
+            page = client.get(url).content.decode()
+            for link in links:
+                assert (f'"{link}"' in page) is owner, (person, url, link)
+    assert not owns(outsider, world.table)
+    assert not owns(AnonymousUser(), world.table)

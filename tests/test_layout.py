@@ -131,6 +131,32 @@ def test_only_services_write(folder):
                 raise AssertionError(f"{module(path)}:{node.lineno} writes: .{node.func.attr}()")
 
 
+# What builds a query. ``values``, ``get`` and ``count`` are left out: dictionaries and
+# lists have them too; and ``all``, which reads what a selector prefetched.
+QUERIES = {
+    "objects", "filter", "exclude", "order_by", "select_related", "prefetch_related",
+    "values_list", "aggregate", "annotate", "distinct", "only", "defer", "first", "last",
+    "exists",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("folder", ["views", "pages", "drawing", "templatetags"])
+def test_only_selectors_and_the_access_rule_read(folder):
+    """A read is found in one guess: the access rule's in games/access.py, every other
+    in games/selectors/ (the files' in games/formats/). A view, a page builder or a
+    drawing asks them and builds no query of its own."""
+    for path in (ROOT / "games" / folder).rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in QUERIES:
+                template_filter = isinstance(node.value, ast.Name) and node.value.id == "register"
+                assert template_filter, f"{module(path)}:{node.lineno} reads: .{node.attr}"
+        # QuerySet only, to say what a function takes.
+        allowed = {"django.db.models", "django.db.models.QuerySet"}
+        bad = [m for m in imports(path) if m.startswith("django.db") and m not in allowed]
+        assert not bad, f"{module(path)} imports {bad}: reads go in games/selectors/"
+
+
 def _an_image_encoded(node: ast.Call) -> bool:
     """Pillow's ``image.save(buffer, "PNG")``: bytes in memory, not a row."""
     return any(isinstance(a, ast.Constant) and a.value == "PNG" for a in node.args)

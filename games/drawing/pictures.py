@@ -22,9 +22,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
-from games.models import ClubNight, Game, PlayerRating, Table, builtin_words
+from games.models import ClubNight, Game, Table, builtin_words
 from games.pages import chances
 from games.pages.ladder import ladder
+from games.selectors import games as read
+from games.selectors import ladder as ratings_read
 
 WIDTH, HEIGHT = 1200, 630
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
@@ -156,7 +158,7 @@ def game_picture(game: Game) -> KeptPicture:
     """A game: its players by total, lowest first, the winner marked."""
 
     def picture() -> Picture:
-        seats = list(game.seats.select_related("player").order_by("total", "number"))
+        seats = read.seats(game, by_total=True)
         places = _places([s.total for s in seats])
         when = timezone.localtime(game.finished_at or game.started_at)
         said = _("finished") if game.is_finished else _("in progress")
@@ -178,7 +180,7 @@ def _comeback(game: Game) -> str:
     """ "Åse won from 9% after deal 4.", where the table shows chances and a winner came back."""
     if not game.is_finished or game.result_only or not game.table.show_chances:
         return ""
-    seats = list(game.seats.select_related("player").order_by("number"))
+    seats = read.seats(game)
     back = chances.comeback(
         [s.player.name for s in seats],
         [s.number for s in seats if s.is_winner],
@@ -217,21 +219,11 @@ def evening_picture(
 
 def ladder_picture(table: Table) -> KeptPicture:
     """The ladder's ranked players, best first."""
-    rated = (
-        PlayerRating.objects.filter(player__table=table)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-    )
-    latest = rated.first() or 0  # rated again from scratch whenever a result changes: new rows
+    latest = ratings_read.latest_rating(table)
 
     def picture() -> Picture:
         rungs = ladder(table).ranked
-        last = (
-            table.games.filter(status=Game.Status.FINISHED)
-            .order_by("-finished_at")
-            .values_list("finished_at", flat=True)
-            .first()
-        )
+        last = ratings_read.last_result_at(table)
         after = date_format(timezone.localtime(last), "DATE_FORMAT") if last else ""
         return Picture(
             title=table.name,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.forms.fields import PageText, PageValues, page_number
 from games.models import Ruleset, builtin_words
-from games.pages.stats import Filters
+from games.selectors.history import Filters
 
 
 class StatsFilterForm(forms.Form):

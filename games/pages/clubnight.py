@@ -1,23 +1,14 @@
-"""What a club night's pages show: the standings, and the version its polls compare."""
+"""What a club night's pages show: the standings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine import clubnight
 from games.models import ClubNight, Game
-
-
-def evening_version(evening: ClubNight) -> str:
-    """What the evening's live pages show, as one string that changes when any of it does."""
-    games = evening.games.aggregate(n=Count("pk"), v=Sum("version"))
-    # The table's chances too: the big screen shows them for the games under way.
-    chances = evening.table.chances_version
-    return f"{evening.pk}.{evening.version}.{games['n']}.{games['v'] or 0}.{chances}"
 
 
 @dataclass(frozen=True)

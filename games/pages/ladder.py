@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 
 from games.engine import ratings
-from games.models import Game, Player, PlayerRating, Seat, Standing, Table
+from games.models import Player, Table
+from games.selectors import ladder as read
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def _most_games(rung: Rung) -> tuple:
 
 def ladder(table: Table) -> Ladder:
     """The table's ladder (one query, however many games)."""
-    standings = Standing.objects.filter(player__table=table).select_related("player")
+    standings = read.standings(table)
     return _ordered(
         [
             Rung(
@@ -100,17 +101,9 @@ class Record:
 
 def record(player) -> Record:
     """From the stored ratings: two queries, however many games."""
-    mine = list(
-        PlayerRating.objects.filter(player=player)
-        .order_by("game__finished_at", "game_id")
-        .values_list("game_id", "place", "mu", "sigma")
-    )
+    mine = read.ratings_over_time(player)
     places = {game: place for game, place, _, _ in mine}
-    others = (
-        PlayerRating.objects.filter(game_id__in=places)
-        .exclude(player=player)
-        .values_list("game_id", "place", "player__name")
-    )
+    others = read.places_of_others(player, places)
     tally: dict[str, list[int]] = {}
     for game, place, name in others:
         counts = tally.setdefault(name, [0, 0, 0])
@@ -133,16 +126,7 @@ def season_ladder(table: Table, season) -> Ladder:
 
     Not stored: one query for the season's results, then milliseconds to rate.
     """
-    seats = (
-        Seat.objects.filter(
-            game__table=table,
-            game__status=Game.Status.FINISHED,
-            game__finished_at__date__gte=season.starts,
-            game__finished_at__date__lte=season.ends,
-        )
-        .order_by("game__finished_at", "game_id", "number")
-        .values_list("game_id", "player_id", "total", "player__name")
-    )
+    seats = read.season_results(table, season)
     games: dict[int, list[tuple[int, int]]] = {}
     names: dict[int, str] = {}
     for game, player, total, name in seats:
@@ -185,7 +169,7 @@ def _rungs(rated: list[ratings.Rated], names: dict[int, str]) -> Ladder:
 def chances(players: Sequence[Player]) -> list[float]:
     """Each player's chance of winning a game about to start, from the kept ratings
     (a player with no finished game yet has a newcomer's); one query."""
-    kept = {s.player_id: s for s in Standing.objects.filter(player__in=players)}
+    kept = read.standings_of(players)
     return ratings.chances(
         [
             ratings.Rating(kept[p.pk].mu, kept[p.pk].sigma) if p.pk in kept else ratings.Rating()
@@ -210,11 +194,7 @@ def chances_line(players: Sequence[Player]) -> list[str]:
 def chances_said(table: Table) -> ratings.Calibration:
     """How the chances did over the table's finished games, each from the ratings its
     players had then (as kept); one query."""
-    rows = (
-        PlayerRating.objects.filter(player__table=table)
-        .order_by("game__finished_at", "game_id", "player_id")
-        .values_list("game_id", "player_id", "place", "mu_before", "sigma_before", "mu", "sigma")
-    )
+    rows = read.ratings_kept(table)
     return ratings.calibration(
         ratings.Rated(game, player, place, ratings.Rating(mb, sb), ratings.Rating(mu, sigma))
         for game, player, place, mb, sb, mu, sigma in rows

@@ -15,11 +15,12 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.engine.chart import Chart, chance_chart, score_chart
-from games.models import Deal, Game, Seat
+from games.models import Game, Seat
 from games.pages import chances as during
 from games.pages.ladder import chances_line
 from games.pages.links import bg_stats_link
 from games.pages.rules import the_end
+from games.selectors import games as read
 
 
 @dataclass(frozen=True)
@@ -285,11 +286,7 @@ class Scoreboard:
         game, names, players = self.game, self.names, len(self.names)
         # One reverse() for all rows: the edit link differs only by the deal's id.
         edit = reverse("deal_edit", args=[0]).replace("/0/", "/{}/")
-        rows = (
-            Deal.objects.filter(game=game)
-            .order_by("number")
-            .values_list("pk", "number", "scores", "totals", "moon_seat", "entered_by__username")
-        )
+        rows = read.deal_rows(game)
         return [
             HistoryRow(
                 pk=pk,

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date
 from decimal import Decimal
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import Deal, Game, Seat
+from games.models import Game
+from games.selectors import history as read
 
 SPADES = ("QS", "KS", "AS")
 
@@ -73,44 +73,13 @@ class PlayerStats:
         return (-(self.win_rate or 0), -self.won, average, self.name.casefold())
 
 
-@dataclass(frozen=True)
-class Filters:
-    ruleset: str = ""
-    start: date | None = None
-    end: date | None = None
-
-    def apply(self, games: QuerySet[Game]) -> QuerySet[Game]:
-        if self.ruleset:
-            games = games.filter(rules__name=self.ruleset)
-        if self.start:
-            games = games.filter(started_at__date__gte=self.start)
-        if self.end:
-            games = games.filter(started_at__date__lte=self.end)
-        return games
-
-
 def player_stats(games: QuerySet[Game], *, by_account: bool = False) -> list[PlayerStats]:
     """Everyone who sat at these games, best first. Two queries.
 
     ``by_account`` gathers a person's players across tables under their
     linked account (only seats of linked players count then).
     """
-    seat_rows = Seat.objects.filter(game__in=games)
-    if by_account:
-        seat_rows = seat_rows.filter(player__user__isnull=False)
-    seat_rows = seat_rows.values_list(
-        "game_id",
-        "number",
-        "player_id",
-        "player__name",
-        "player__user_id",
-        "player__user__username",
-        "total",
-        "is_winner",
-        "game__status",
-        "game__finished_at",
-        "game__started_at",
-    )
+    seat_rows = read.seat_rows(games, linked_only=by_account)
     stats: dict[int, PlayerStats] = {}
     who: dict[tuple[int, int], PlayerStats] = {}  # (game, seat) -> stats
     winners: dict[int, int] = defaultdict(int)
@@ -135,9 +104,7 @@ def player_stats(games: QuerySet[Game], *, by_account: bool = False) -> list[Pla
             entry.won += 1
             if winners[game_id] > 1:
                 entry.shared += 1
-    deals = Deal.objects.filter(game__in=games).values_list(
-        "game_id", "mode", "entry", "scores", "moon_seat"
-    )
+    deals = read.deal_rows(games)
     for game_id, mode, entry_data, scores, moon in deals:
         for seat, score in enumerate(scores):
             entry = who.get((game_id, seat))
@@ -154,15 +121,3 @@ def player_stats(games: QuerySet[Game], *, by_account: bool = False) -> list[Pla
                     if card in cards:
                         entry.spades[card] += 1
     return sorted(stats.values(), key=lambda s: s.sort_key)
-
-
-def ruleset_names(games: QuerySet[Game]) -> list[str]:
-    """The rulesets these games were played by, for the filter."""
-    names = games.order_by().values_list("rules__name", flat=True).distinct()
-    return sorted({n for n in names if n})
-
-
-def games_with_player(games: QuerySet[Game], text: str) -> QuerySet[Game]:
-    if not text:
-        return games
-    return games.filter(Q(seats__player__name__icontains=text)).distinct()

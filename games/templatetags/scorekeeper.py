@@ -5,6 +5,7 @@ from django.conf import settings
 from django.utils.html import escapejs
 from django.utils.translation import gettext_lazy
 
+from games.access import owns
 from games.models import builtin_words
 from games.pages.entry import MODE_NAMES
 from games.selectors.games import game_etag, member_version
@@ -25,6 +26,12 @@ def bg_stats_link(game) -> str | None:
     from games.pages.links import bg_stats_link as link
 
     return link(game)
+
+
+@register.filter
+def owned_by(table, user) -> bool:
+    """``{% if table|owned_by:user %}``: show what only the table's owner may do."""
+    return bool(user) and owns(user, table)
 
 
 @register.filter

@@ -29,6 +29,7 @@ from games.pages import clubnight
 from games.pages.ladder import chances_line
 from games.pages.links import absolute_url
 from games.pages.previews import places_said, preview
+from games.selectors import clubnights as evening_read
 from games.selectors.games import evening_etag
 from games.services import clubnights
 from games.services.errors import Refused
@@ -86,7 +87,7 @@ def board_context(evening: ClubNight, *, readonly: bool) -> dict:
     """What the evening's live part shows: the draw, the rounds and the standings."""
     # The version first, then what it stands for: read after, a deal saved in between
     # was counted in the version but not shown, and every poll answered 204 to it.
-    poll_etag = evening_etag(clubnight.evening_version(evening), readonly=readonly)
+    poll_etag = evening_etag(evening_read.evening_version(evening), readonly=readonly)
     played = clubnights.rounds(evening)
     for game in (g for round_ in played for g in round_ if not g.is_finished):
         # Each player's chance in the games under way (where the table shows them):
@@ -125,7 +126,7 @@ def board_context(evening: ClubNight, *, readonly: bool) -> dict:
 def _live(request: HttpRequest, evening: ClubNight, *, readonly: bool, live_url: str):
     return poll_answer(
         request,
-        evening_etag(clubnight.evening_version(evening), readonly=readonly),
+        evening_etag(evening_read.evening_version(evening), readonly=readonly),
         lambda: render(
             request,
             "games/evening_board.html#live",
@@ -138,7 +139,7 @@ def _live(request: HttpRequest, evening: ClubNight, *, readonly: bool, live_url:
 @require_GET
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     evening = get_evening_for_user(request, pk)
-    present = set(evening.present.values_list("pk", flat=True))
+    present = evening_read.present(evening)
     return render(
         request,
         "games/evening_detail.html",

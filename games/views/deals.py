@@ -17,11 +17,10 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games import engine
 from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
 from games.forms.deals import DealDeleteForm, DealForm, ModeForm
-from games.models import Game
 from games.pages.entry import DealEntry, entry_context, scores_line
 from games.pages.phone import page_config
 from games.pages.scoreboard import Scoreboard, scoreboard
-from games.selectors.games import load_game
+from games.selectors.games import game_with_seats, number_sent_with
 from games.services.deals import deal_delete, deal_edit, deal_save, who_entered
 from games.services.errors import DealConflict, Refused
 from games.views.responses import HtmxHttpRequest
@@ -75,7 +74,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             game.status, game.version = saved_game.status, saved_game.version
             board = Scoreboard(game, deal_count=recorded.number, seats=seats)
         else:
-            board = scoreboard(load_game(Game.objects.all(), game.pk))
+            board = scoreboard(game_with_seats(game.pk))
         fresh = DealEntry.blank(entry.mode, board.rules, board.names)
         context = entry_context(board, fresh, live_oob=True)
         response = render(request, "games/game_detail.html#entry", context)
@@ -84,7 +83,7 @@ def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         # that it is the new scoreboard's, not the old one's.
         trigger_client_event(response, "dealSaved", after="swap")
         return trigger_client_event(response, "dealRecorded", after="settle")
-    board = scoreboard(load_game(Game.objects.all(), game.pk))
+    board = scoreboard(game_with_seats(game.pk))
     context = entry_context(board, entry, problems=problems, conflict=conflict)
     if conflict is not None and number is not None:
         # The entry keeps the number it was made for: saved again as it is, it
@@ -123,7 +122,7 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     if kept_by is not None and kept_by != request.user.pk:
         # A phone passed to another person: the deal is the one who kept it's to send.
         return JsonResponse({"status": "not_yours", "number": number}, status=409)
-    recorded = game.deals.filter(client_key=key).values_list("number", flat=True).first()
+    recorded = number_sent_with(game, key)
     if recorded is not None:
         return _queued_recorded(recorded)
     entry = form.entry

@@ -19,6 +19,8 @@ from games.access import (
 )
 from games.formats.writing import iter_csv, iter_json
 from games.models import Game, Season
+from games.selectors import games as read
+from games.selectors import tables as tables_read
 
 
 def _download(
@@ -47,8 +49,8 @@ def _game_filename(game: Game) -> str:
 @login_required
 @require_GET
 def game_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    games = games_for_user(request.user).filter(pk=pk)
-    game = get_object_or_404(games.select_related("table"))
+    games = read.one(games_for_user(request.user), pk)
+    game = get_object_or_404(games)
     return _download(games, fmt, _game_filename(game))
 
 
@@ -56,29 +58,29 @@ def game_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 @require_GET
 def table_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    games = table.games.order_by("started_at", "id")
+    games = tables_read.games_in_order(table)
     name = f"{_slug(table.name)}-{timezone.localdate()}"
-    return _download(games, fmt, name, seasons=table.seasons.all())
+    return _download(games, fmt, name, seasons=tables_read.seasons(table))
 
 
 @login_required
 @require_GET
 def account_export(request: HttpRequest) -> HttpResponse:
-    games = games_for_user(request.user).order_by("table_id", "started_at", "id")
+    games = read.in_order(games_for_user(request.user))
     name = f"scores-{_slug(request.user.get_username())}-{timezone.localdate()}"
-    seasons = Season.objects.filter(table__in=tables_for_user(request.user))
+    seasons = tables_read.seasons_of(tables_for_user(request.user))
     return _download(games, "json", name, seasons=seasons)
 
 
 @require_GET
 def watch_game_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
-    games = watched_by_own_link(token)
-    game = get_object_or_404(games.select_related("table"))
+    games = read.one(watched_by_own_link(token))
+    game = get_object_or_404(games)
     return _download(games, fmt, _game_filename(game))
 
 
 @require_GET
 def watch_table_game_export(request: HttpRequest, token: str, pk: int, fmt: str) -> HttpResponse:
-    games = watched_by_table_link(token).filter(pk=pk)
-    game = get_object_or_404(games.select_related("table"))
+    games = read.one(watched_by_table_link(token), pk)
+    game = get_object_or_404(games)
     return _download(games, fmt, _game_filename(game))

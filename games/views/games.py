@@ -26,6 +26,8 @@ from games.pages.entry import MODE_NAMES, DealEntry, default_mode, entry_context
 from games.pages.phone import page_config
 from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
+from games.selectors import tables as tables_read
+from games.selectors.games import changes as changes_of
 from games.selectors.games import member_version
 from games.services.errors import Refused
 from games.services.games import (
@@ -45,12 +47,10 @@ from games.views.responses import HtmxHttpRequest, kept_page
 def game_new(request: HttpRequest, pk: int) -> HttpResponse:
     """A new game in one screen; what was chosen is offered again next time."""
     table = get_table_for_user(request, pk)
-    players = list(table.players.order_by("pk"))  # in the order they joined
+    players = tables_read.players_as_joined(table)
     rulesets = rulesets_for_table(table)
-    last = table.games.select_related("ruleset").order_by("-started_at", "-pk").first()
-    if last is not None:
-        seated = [seat.player for seat in last.seats.select_related("player").order_by("number")]
-    else:
+    last, seated = tables_read.last_game(table)
+    if last is None:
         seated = players if len(players) <= engine.MAX_PLAYERS else []
     same_rules = last is not None and last.ruleset_id == table.default_ruleset_id
     form = NewGameForm(
@@ -86,7 +86,7 @@ def game_new_first(request: HttpRequest) -> HttpResponse:
     """
     table = Table(owner=request.user, name=_("Our table"), default_ruleset=Ruleset.black_maria())
     form = NewGameForm(
-        request.POST or None, table=table, players=[], rulesets=Ruleset.objects.filter(table=None)
+        request.POST or None, table=table, players=[], rulesets=tables_read.builtin_rulesets()
     )
     form.fields["new_players"].label = _("Players")
     form.fields["new_players"].help_text = _("Their names, separated by commas, in seat order.")
@@ -200,7 +200,7 @@ def game_changes(request: HttpRequest, pk: int) -> HttpResponse:
             "before": _describe(change.before, names),
             "after": _describe(change.after, names),
         }
-        for change in game.changes.select_related("by").order_by("number", "at", "id")
+        for change in changes_of(game)
     ]
     return render(request, "games/game_changes.html", {"game": game, "changes": changes})
 

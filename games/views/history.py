@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games.access import games_for_user, get_table_for_user
 from games.forms.history import HistorySearchForm, StatsFilterForm
-from games.models import Seat
-from games.pages.stats import games_with_player, player_stats, ruleset_names
+from games.pages.stats import player_stats
+from games.selectors import history as read
 
 HISTORY_PAGE_SIZE = 20
 
@@ -23,11 +22,8 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
     sent = HistorySearchForm(request.GET).read()
     search = sent["player"].strip()
-    games = games_with_player(table.games.all(), search).order_by("-started_at", "-id")
-    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(sent["page"])
-    rows = page.object_list.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-    )
+    page = Paginator(read.history(table, search), HISTORY_PAGE_SIZE).get_page(sent["page"])
+    rows = read.with_seats(page.object_list)
     return render(
         request,
         "games/table_history.html",
@@ -39,20 +35,19 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def table_stats(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    games = table.games.all()
-    return _render_stats(request, games, {"table": table})
+    return _render_stats(request, read.history(table), {"table": table})
 
 
 @login_required
 @require_GET
 def my_stats(request: HttpRequest) -> HttpResponse:
     """A person's statistics across every table where a player is linked to them."""
-    games = games_for_user(request.user).filter(seats__player__user=request.user).distinct()
+    games = read.games_of_account(games_for_user(request.user), request.user)
     return _render_stats(request, games, {"mine": True}, by_account=True)
 
 
 def _render_stats(request: HttpRequest, games, context: dict, *, by_account: bool = False):
-    form = StatsFilterForm(request.GET or None, rulesets=ruleset_names(games))
+    form = StatsFilterForm(request.GET or None, rulesets=read.ruleset_names(games))
     if form.is_bound and not form.is_valid():
         return render(
             request, "games/stats.html", {**context, "form": form, "rows": []}, status=422

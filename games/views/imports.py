@@ -18,6 +18,7 @@ from games.formats.paper import read_upload
 from games.formats.reading import WEB_MOST_GAMES, ImportRefused, parse_history
 from games.forms.history import ImportForm, ImportStepForm, LoggedForm
 from games.models import Ruleset, Table
+from games.selectors import tables as tables_read
 from games.services.imports import ImportedAlready, import_history
 from games.services.once import sent_before
 from games.services.uploads import forget_upload, keep_upload, kept_upload
@@ -153,7 +154,7 @@ def _rulesets(table: Table) -> list[Ruleset]:
 
 def _chosen(table: Table, logged: LoggedFile, form: LoggedForm, ticks: list[str]) -> Chosen:
     """The ticked games' plays; those at the table already are never asked about again."""
-    here = table.games.values_list("key", flat=True)
+    here = tables_read.game_keys(table)
     return chosen(logged, ticks, here=here, unnamed=form.bring_unnamed)
 
 
@@ -215,10 +216,10 @@ def _imported_already(request: HttpRequest, table: Table) -> HttpResponse:
 
 
 def _import_preview(table: Table, parsed: list) -> dict:
-    known = {name_key(name) for name in table.players.values_list("name", flat=True)}
+    known = {name_key(name) for name in tables_read.player_names(table)}
     new = {name_key(n): n for game in parsed for n in game.names if name_key(n) not in known}
     new_players = sorted(new.values())
-    keys = set(table.games.values_list("key", flat=True))
+    keys = set(tables_read.game_keys(table))
     already = 0
     for game in parsed:
         already += game.key in keys

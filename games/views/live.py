@@ -22,7 +22,8 @@ from games.models import Game
 from games.pages.ladder import ladder
 from games.pages.previews import game_said, places_said, preview
 from games.pages.scoreboard import scoreboard
-from games.selectors.games import game_etag, load_game
+from games.selectors.games import game_etag, load_game, one
+from games.selectors.tables import recent_games
 from games.views.responses import poll_answer
 
 
@@ -60,7 +61,7 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def watch_game(request: HttpRequest, token: str) -> HttpResponse:
     games = watched_by_own_link(token)
-    game = get_object_or_404(games.values_list("pk", flat=True))
+    game = get_object_or_404(one(games)).pk
     exports = [reverse("watch_game_export", args=[token, fmt]) for fmt in ("json", "csv")]
     return _render_watch(
         request,
@@ -87,7 +88,7 @@ def watch_game_live(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def watch_table(request: HttpRequest, token: str) -> HttpResponse:
     table = watched_table(token)
-    games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
+    games = recent_games(table)
     rungs = ladder(table).ranked
     said = places_said([(r.place, r.name, str(r.rating)) for r in rungs[:7]], _("Ladder"))
     picture = reverse("watch_ladder_picture", args=[token])

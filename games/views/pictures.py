@@ -22,6 +22,8 @@ from games.access import (
 from games.drawing.pictures import KeptPicture, evening_picture, game_picture, ladder_picture
 from games.models import ClubNight, Game
 from games.pages import clubnight
+from games.selectors.clubnights import evening_version
+from games.selectors.games import one
 from games.services import clubnights
 
 
@@ -45,7 +47,7 @@ def _evening(request: HttpRequest, evening: ClubNight) -> HttpResponse:
     kept = evening_picture(
         evening,
         lambda: clubnight.standings(evening, clubnights.rounds(evening)),
-        clubnight.evening_version(evening),
+        evening_version(evening),
     )
     return _png(request, kept, evening.name)
 
@@ -58,14 +60,12 @@ def game_picture_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def watch_game_picture(request: HttpRequest, token: str) -> HttpResponse:
-    return _game(request, get_object_or_404(watched_by_own_link(token).select_related("table")))
+    return _game(request, get_object_or_404(one(watched_by_own_link(token))))
 
 
 @require_GET
 def watch_table_game_picture(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    return _game(
-        request, get_object_or_404(watched_by_table_link(token).select_related("table"), pk=pk)
-    )
+    return _game(request, get_object_or_404(one(watched_by_table_link(token), pk)))
 
 
 @login_required

@@ -13,9 +13,12 @@ from games.access import get_player_for_user, get_table_for_owner, get_table_for
 from games.engine import ratings
 from games.engine.chart import score_chart
 from games.forms.tables import PlayerForm, PlayerLinkForm
-from games.models import Game, Player, Standing
+from games.models import Player
 from games.pages import ladder
 from games.pages.stats import player_stats
+from games.selectors.history import games_of_player
+from games.selectors.ladder import standing_of
+from games.selectors.tables import accounts_at
 from games.services import players as player_services
 from games.services.errors import Refused
 from games.views.responses import table_page
@@ -63,8 +66,7 @@ def player_link(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_player_for_user(request, pk)
     table = get_table_for_owner(request, player.table_id)
     user_id = PlayerLinkForm(request.POST).read()["user"]
-    accounts = {table.owner_id: table.owner}
-    accounts.update({m.user_id: m.user for m in table.memberships.select_related("user")})
+    accounts = {user.pk: user for user in accounts_at(table)}
     if user_id is not None and user_id not in accounts:
         messages.error(request, _("Choose an account that keeps scores at this table."))
         return redirect("table_settings", table.pk)
@@ -88,9 +90,9 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A player: rating over time, head to head against each other player, the spades and moons."""
     player = get_player_for_user(request, pk)
     kept = ladder.record(player)
-    standing = Standing.objects.filter(player=player).first()
+    standing = standing_of(player)
     stats = next(
-        (s for s in player_stats(Game.objects.filter(seats__player=player)) if s.key == player.pk),
+        (s for s in player_stats(games_of_player(player)) if s.key == player.pk),
         None,
     )
     chart = None

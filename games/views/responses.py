@@ -9,7 +9,6 @@ import secrets
 from collections.abc import Callable
 
 from django.core.cache import caches
-from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -24,6 +23,7 @@ from games.pages.chances import table_said
 from games.pages.ladder import chances_said, ladder, season_ladder
 from games.pages.links import absolute_url
 from games.pages.rules import describe_rules
+from games.selectors import tables as read
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -35,7 +35,7 @@ class HtmxHttpRequest(HttpRequest):
 def season_context(table: Table, form: SeasonForm | None = None) -> dict:
     """The season running today (with its own ladder), the table's seasons, the form."""
     today = timezone.localdate()
-    seasons = list(table.seasons.all())
+    seasons = list(read.seasons(table))
     current = next((s for s in seasons if s.starts <= today <= s.ends), None)
     return {
         "season": current,
@@ -53,9 +53,9 @@ def table_page(
     season_form: SeasonForm | None = None,
     status=200,
 ) -> HttpResponse:
-    players = list(table.players.order_by("name"))
+    players = read.players_by_name(table)
     during = table_said(table).brier if table.show_chances else None
-    games = table.games.prefetch_related("seats__player").order_by("-started_at", "-id")[:30]
+    games = read.recent_games(table)
     return render(
         request,
         "games/table_detail.html",
@@ -68,7 +68,7 @@ def table_page(
             "chances_said": chances_said(table) if table.show_chances else None,
             "during_said": during,
             "reliability": reliability_chart(during.bands) if during and during.deals else None,
-            "evenings": table.evenings.annotate(game_count=Count("games"))[:5],
+            "evenings": read.recent_evenings(table),
             **season_context(table, season_form),
             # Each described from its settings; a table's own may add house rules.
             "rulesets": [
@@ -84,19 +84,16 @@ def settings_page(
     request: HttpRequest, table: Table, *, status: int = 200, **forms_
 ) -> HttpResponse:
     table.refresh_from_db()
-    members = list(table.memberships.select_related("user"))
-    accounts = [table.owner] + [m.user for m in members]
+    members = read.members(table)
     context = {
         "table": table,
         "name_form": forms_.get("name_form") or TableNameForm(instance=table),
         "member_form": forms_.get("member_form") or MemberForm(),
         "members": members,
-        "players": list(table.players.select_related("user").order_by("name")),
-        "accounts": accounts,
+        "players": read.players_by_name(table),
+        "accounts": [table.owner] + [m.user for m in members],
         "invites": [
-            (i, absolute_url(request, "invite_accept", i.token))
-            for i in table.invites.all()[:10]
-            if i.is_usable
+            (i, absolute_url(request, "invite_accept", i.token)) for i in read.invites(table)
         ],
         "watch_url": absolute_url(request, "watch_table", table.watch_token),
     }

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.access import get_game_for_user, get_table_for_owner
+from games.access import get_game_for_user, get_table_for_owner, owns
 from games.forms.tables import LinkActionForm, MemberForm
-from games.models import Game, Invite, Table
+from games.models import Game, Table
 from games.pages.links import absolute_url
+from games.selectors.tables import invite as invite_by_token
+from games.selectors.tables import member
 from games.services.errors import Refused
 from games.services.sharing import (
     invite_accept,
@@ -51,7 +53,9 @@ def member_new(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
-    membership = get_object_or_404(table.memberships.select_related("user"), pk=member_pk)
+    membership = member(table, member_pk)
+    if membership is None:
+        raise Http404("No such member.")
     membership_delete(membership=membership)
     messages.success(
         request, _("{username} no longer keeps scores here.").format(username=membership.user)
@@ -71,7 +75,7 @@ def invite_new(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def invite_accept_view(request: HttpRequest, token: str) -> HttpResponse:
-    invite = Invite.objects.select_related("table", "created_by").filter(token=token).first()
+    invite = invite_by_token(token)
     if request.method == "POST":
         try:
             table = invite_accept(token=token, user=request.user)
@@ -128,7 +132,7 @@ def game_share(request: HttpRequest, pk: int) -> HttpResponse:
         "games/game_share.html",
         {
             "game": game,
-            "is_owner": game.table.owner_id == request.user.pk,
+            "is_owner": owns(request.user, game.table),
             "watch_url": absolute_url(request, "watch_game", game.watch_token),
         },
     )

@@ -27,7 +27,8 @@ from games.forms.tables import (
     TableForm,
     TableNameForm,
 )
-from games.models import Game, Ruleset, Table, TableGone
+from games.models import Ruleset, Table, TableGone
+from games.selectors.tables import games_under_way, newest_first
 from games.services import tables as table_services
 from games.services.errors import Refused
 from games.views.responses import settings_page, table_page
@@ -40,13 +41,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "games/welcome.html")
     for gone in table_services.tables_gone(user=request.user):
         messages.info(request, gone_words(gone))
-    tables = tables_for_user(request.user).order_by("-created_at", "-id")
-    games = (
-        Game.objects.filter(table__in=tables, status=Game.Status.IN_PROGRESS)
-        .select_related("table")
-        .prefetch_related("seats__player")
-        .order_by("-updated_at", "-id")[:20]
-    )
+    tables = newest_first(tables_for_user(request.user))
+    games = games_under_way(tables)
     return render(request, "games/home.html", {"tables": tables, "games": games})
 
 
