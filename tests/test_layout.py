@@ -151,10 +151,22 @@ def test_only_selectors_and_the_access_rule_read(folder):
             if isinstance(node, ast.Attribute) and node.attr in QUERIES:
                 template_filter = isinstance(node.value, ast.Name) and node.value.id == "register"
                 assert template_filter, f"{module(path)}:{node.lineno} reads: .{node.attr}"
+            if _a_querysets_count_or_get(node):
+                raise AssertionError(f"{module(path)}:{node.lineno} reads: .{node.func.attr}()")
         # QuerySet only, to say what a function takes.
         allowed = {"django.db.models", "django.db.models.QuerySet"}
         bad = [m for m in imports(path) if m.startswith("django.db") and m not in allowed]
         assert not bad, f"{module(path)} imports {bad}: reads go in games/selectors/"
+
+
+def _a_querysets_count_or_get(node: ast.AST) -> bool:
+    """``.count()`` with nothing to count (a list's takes a value), ``.get(pk=...)``
+    with only keywords (a dictionary's takes a key)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return False
+    if node.func.attr == "count":
+        return not node.args
+    return node.func.attr == "get" and bool(node.keywords) and not node.args
 
 
 def _an_image_encoded(node: ast.Call) -> bool:

@@ -133,7 +133,7 @@ class Scoreboard:
         # For the columns of a narrow screen: "Kri" over Kristoffer's column.
         self.short_names = short_names(self.names)
         players = len(self.names)
-        self.deal_count = game.deals.count() if deal_count is None else deal_count
+        self.deal_count = read.deal_count(game) if deal_count is None else deal_count
         best = min(s.total for s in seats) if self.deal_count else None
         self.seats = [
             SeatLine(

@@ -109,6 +109,14 @@ def deal_rows(game: Game) -> QuerySet:
     )
 
 
+def deal_count(game: Game) -> int:
+    return game.deals.count()
+
+
+def seat_count(game: Game) -> int:
+    return game.seats.count()
+
+
 def number_sent_with(game: Game, key: str) -> int | None:
     """The number of the game's deal a phone sent with this key, if one came."""
     return game.deals.filter(client_key=key).values_list("number", flat=True).first()

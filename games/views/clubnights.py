@@ -165,7 +165,8 @@ def evening_live(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the coming round again, in the split chosen."""
     evening = get_evening_for_user(request, pk)
-    options = {sizes_value(s): s for s in clubnights.splits_for(evening, evening.present.count())}
+    here = len(evening_read.present(evening))
+    options = {sizes_value(s): s for s in clubnights.splits_for(evening, here)}
     chosen = SplitForm(request.POST, options=options).read()["sizes"]
     clubnights.evening_draw(evening=evening, sizes=options.get(chosen))
     return redirect(evening)

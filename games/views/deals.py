@@ -107,8 +107,8 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     ``resolve=replace`` (with the version they saw) or ``resolve=next``.
     """
     game = get_game_for_user(request, pk)
-    board = scoreboard(game)
-    form = DealForm(request.POST, rules=board.rules, names=board.names)
+    rules, names = game.get_rules(), [seat.player.name for seat in game.seats.all()]
+    form = DealForm(request.POST, rules=rules, names=names)
     try:
         sent = form.read()
     except BadRequest:
@@ -144,13 +144,13 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
         return _queued_refusal(refusal.problems, refusal.deal or number)
     except DealConflict as clash:
         theirs = clash.deal
-        yours = engine.check_deal(board.rules, board.names, engine_entry).result
+        yours = engine.check_deal(rules, names, engine_entry).result
         answer = {"status": "conflict", "message": clash.message, "number": number}
         if theirs is not None:
             answer.update(number=theirs.number, version=theirs.version, by=who_entered(theirs))
-            answer["theirs"] = scores_line(board.names, theirs.scores)
+            answer["theirs"] = scores_line(names, theirs.scores)
         if yours is not None:
-            answer["yours"] = scores_line(board.names, yours.scores)
+            answer["yours"] = scores_line(names, yours.scores)
         return JsonResponse(answer, status=409)
     return _queued_recorded(recorded)
 
@@ -171,12 +171,12 @@ def _queued_refusal(problems: list[str], number: int) -> JsonResponse:
 def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
     deal = get_deal_for_user(request, pk)
     game = get_game_for_user(request, deal.game_id)
-    board = scoreboard(game)
+    rules, names = game.get_rules(), [seat.player.name for seat in game.seats.all()]
     problems: list[str] = []
     conflict = None
     seen_version = None
     if request.method == "POST":
-        form = DealForm(request.POST, rules=board.rules, names=board.names)
+        form = DealForm(request.POST, rules=rules, names=names)
         sent = form.read()
         entry = form.entry
         engine_entry = entry.entry()
@@ -205,12 +205,13 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return _redirect(request, game.get_absolute_url())
     else:
-        mode = ModeForm(request.GET).mode_for(board.rules, deal.mode)
+        mode = ModeForm(request.GET).mode_for(rules, deal.mode)
         if mode == deal.mode:
-            entry = DealEntry.from_entry(board.rules, board.names, deal.get_entry())
+            entry = DealEntry.from_entry(rules, names, deal.get_entry())
         else:
-            entry = DealEntry.blank(mode, board.rules, board.names)
+            entry = DealEntry.blank(mode, rules, names)
         entry.is_bound = True
+    board = scoreboard(game)
     context = entry_context(
         board,
         entry,

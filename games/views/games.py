@@ -28,7 +28,7 @@ from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
 from games.selectors import tables as tables_read
 from games.selectors.games import changes as changes_of
-from games.selectors.games import member_version
+from games.selectors.games import deal_count, member_version, seat_count
 from games.services.errors import Refused
 from games.services.games import (
     game_annotate,
@@ -110,7 +110,7 @@ def game_new_first(request: HttpRequest) -> HttpResponse:
 
 
 def _started(request: HttpRequest, game: Game) -> HttpResponse:
-    rules, count = game.get_rules(), game.seats.count()
+    rules, count = game.get_rules(), seat_count(game)
     if rules.deals and rules.deals % count:
         messages.warning(request, uneven_deals(rules.deals, count))
     return redirect(game)
@@ -234,4 +234,4 @@ def game_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
         game_delete(game=game)
         messages.success(request, _("The game is deleted."))
         return redirect(table)
-    return render(request, "games/game_delete.html", {"game": game, "deals": game.deals.count()})
+    return render(request, "games/game_delete.html", {"game": game, "deals": deal_count(game)})
