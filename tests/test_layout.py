@@ -140,11 +140,11 @@ QUERIES = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("folder", ["views", "pages", "drawing", "templatetags"])
+@pytest.mark.parametrize("folder", ["views", "pages", "forms", "drawing", "templatetags"])
 def test_only_selectors_and_the_access_rule_read(folder):
     """A read is found in one guess: the access rule's in games/access.py, every other
-    in games/selectors/ (the files' in games/formats/). A view, a page builder or a
-    drawing asks them and builds no query of its own."""
+    in games/selectors/ (the files' in games/formats/). A view, a form, a page builder
+    or a drawing asks them and builds no query of its own."""
     for path in (ROOT / "games" / folder).rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):

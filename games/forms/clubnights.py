@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy
 
 from games.engine.names import normalise_name
 from games.forms.fields import PageValues, RefusableForm, WholeNumberField, typed_names, with_typed
-from games.models import NAME_MAX_LENGTH, ClubNight, Player, Ruleset, Table
+from games.models import NAME_MAX_LENGTH, ClubNight, Player, Table
+from games.selectors import tables as read
 from games.services.clubnights import MOST_PRESENT
 
 
@@ -32,9 +33,7 @@ class EveningForm(RefusableForm):
         label=gettext_lazy("New players"),
         help_text=gettext_lazy("Names, separated by commas."),
     )
-    ruleset = forms.ModelChoiceField(
-        queryset=Ruleset.objects.none(), empty_label=None, label=gettext_lazy("Rules")
-    )
+    ruleset = forms.ModelChoiceField(queryset=None, empty_label=None, label=gettext_lazy("Rules"))
     scoring = forms.ChoiceField(
         choices=[
             (
@@ -61,11 +60,11 @@ class EveningForm(RefusableForm):
     def __init__(self, *args, table: Table, rulesets, **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
-        self.known = list(table.players.order_by("name"))
+        self.known = read.players_by_name(table)
         self.by_pk = {p.pk: p for p in self.known}
         self.fields["players"].choices = [(p.pk, p.name) for p in self.known]
         self.fields["ruleset"].queryset = rulesets
-        default = table.default_ruleset or rulesets.first()
+        default = table.default_ruleset or next(iter(rulesets), None)
         self.fields["ruleset"].initial = default.pk if default else None
         self.fields["key"].initial = secrets.token_urlsafe(16)
         self.fields["new_players"].widget.attrs.update(autocomplete="off")
@@ -100,7 +99,7 @@ class PresentForm(forms.Form):
 
     def __init__(self, *args, table: Table, **kwargs):
         super().__init__(*args, **kwargs)
-        self.by_pk = {p.pk: p for p in table.players.order_by("name")}
+        self.by_pk = {p.pk: p for p in read.players_by_name(table)}
         self.fields["players"].choices = [(p.pk, p.name) for p in self.by_pk.values()]
 
     def clean_players(self) -> list[Player]:

@@ -52,9 +52,7 @@ class NewGameForm(RefusableForm):
     first_dealer = forms.CharField(
         required=False, max_length=20, label=gettext_lazy("First dealer")
     )
-    ruleset = forms.ModelChoiceField(
-        queryset=Ruleset.objects.none(), empty_label=None, label=gettext_lazy("Rules")
-    )
+    ruleset = forms.ModelChoiceField(queryset=None, empty_label=None, label=gettext_lazy("Rules"))
     end = forms.ChoiceField(
         choices=[
             (TARGET, gettext_lazy("at a target")),
@@ -99,7 +97,7 @@ class NewGameForm(RefusableForm):
         ]
         self.fields["first_dealer"].initial = self.DRAW
         self.fields["ruleset"].queryset = rulesets
-        default = table.default_ruleset or rulesets.first()
+        default = table.default_ruleset or next(iter(rulesets), None)
         self.fields["ruleset"].initial = default.pk if default else None
         rules = last_rules or (default.to_rules() if default else engine.Rules())
         self.fields["end"].initial = self.TARGET if rules.target else self.DEALS

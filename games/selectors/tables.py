@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, QuerySet
 
@@ -21,8 +22,14 @@ def players_as_joined(table: Table) -> list[Player]:
     return list(table.players.order_by("pk"))
 
 
-def player_names(table: Table) -> QuerySet:
-    return table.players.values_list("name", flat=True)
+def player_names(table: Table, *, besides: int | None = None) -> QuerySet:
+    """The names of the table's players (but player ``besides``, being renamed)."""
+    return table.players.exclude(pk=besides).values_list("name", flat=True)
+
+
+def account_named(username: str) -> AbstractBaseUser | None:
+    """The account with this username, in any case ("ANN" finds ann)."""
+    return get_user_model().objects.filter(username__iexact=username).first()
 
 
 def game_keys(table: Table) -> QuerySet:
