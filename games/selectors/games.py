@@ -1,5 +1,6 @@
-"""A game as the pages read it, and the versions its page and a club night's are
-known by (a member's, and the ETags a poll compares)."""
+"""A game as its pages read it (with its seats, its deals as rows, what was done to
+them), what a deal save reads of it, and the versions its page and a club night's
+are known by (a member's, and the ETags a poll compares)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ def versions(games: QuerySet[Game], pk: int) -> tuple[int, int] | None:
 
 # What a deal save reads of a game and its table, and of its seats: nothing more, as
 # the save is the commonest request of all.
-SAVE_FIELDS = ("version", "table_id", "ruleset_id", "rules", "first_dealer", "status")
+SAVE_FIELDS = (
+    "version", "table_id", "ruleset_id", "rules", "first_dealer", "status", "result_only"
+)  # fmt: skip
 SAVE_TABLE_FIELDS = ("last_entry_mode", "show_chances", "chances_version")
 SAVE_SEAT_FIELDS = ("game_id", "player_id", "number", "total", "is_winner", "player__name")
 
@@ -51,7 +54,7 @@ def for_save(games: QuerySet[Game], pk: int) -> tuple[Game, list[Seat], int] | N
     game = (
         games.filter(pk=pk)
         .select_related("table")
-        .only("result_only", *SAVE_FIELDS, *(f"table__{f}" for f in SAVE_TABLE_FIELDS))
+        .only(*SAVE_FIELDS, *(f"table__{f}" for f in SAVE_TABLE_FIELDS))
         .annotate(played=Coalesce(Subquery(played.values("n")), Value(0)))
         .first()
     )
