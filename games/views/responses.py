@@ -1,7 +1,7 @@
 """Whole answers several views give: the table page and its settings page, each
 with a form's errors where a post was refused. HTTP helpers live here, beside the
-views that use them; what the pages show is read in ``games/pages/``. The one
-module of ``games/views/`` that others import."""
+views that use them; what the pages show is read in ``games/selectors/`` and shaped
+in ``games/pages/``. The one module of ``games/views/`` that others import."""
 
 from __future__ import annotations
 
