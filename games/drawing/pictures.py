@@ -18,7 +18,7 @@ from typing import NamedTuple
 from django.core.cache import caches
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
@@ -218,18 +218,28 @@ def evening_picture(
 
 
 def ladder_picture(table: Table) -> KeptPicture:
-    """The ladder's ranked players, best first."""
+    """The ladder's ranked players, best first; before anyone is ranked, who is on the
+    way there, by the games they have finished (a new table's watch link shows it)."""
     latest = ratings_read.latest_rating(table)
 
     def picture() -> Picture:
-        rungs = ladder(table).ranked
+        rungs = ladder(table)
         last = ratings_read.last_result_at(table)
         after = date_format(timezone.localtime(last), "DATE_FORMAT") if last else ""
+        lines = [Line(f"{r.place}.", r.name, str(r.rating), r.place == 1) for r in rungs.ranked]
+        note = _("Everyone starts at 1000.")
+        if not lines:
+            lines = [Line("", r.name, f"{r.games}/{rungs.games_to_rank}") for r in rungs.unranked]
+            note = ngettext(
+                "A player is ranked after {count} finished game.",
+                "A player is ranked after {count} finished games.",
+                rungs.games_to_rank,
+            ).format(count=rungs.games_to_rank)
         return Picture(
             title=table.name,
             subtitle=" · ".join(filter(None, [_("Ladder"), after])),
-            lines=[Line(f"{r.place}.", r.name, str(r.rating), r.place == 1) for r in rungs],
-            note=_("Everyone starts at 1000."),
+            lines=lines,
+            note=note,
         )
 
     return kept_picture(f"ladder:{table.pk}:{latest}:{table.name}", picture)

@@ -268,3 +268,19 @@ def test_a_table_s_watch_page_shows_the_ladder_its_preview_names(table, players,
         assert f"{place}. {name} {rating}" in shown
     assert re.findall(r"(\d+)\. (\w+) (\d+)", said)
     assert "/players/" not in page  # a player's own page is for the table's members
+
+
+@pytest.mark.parametrize(
+    ("headers", "note"),
+    [({}, "ranked after 5 finished games"), (NB, "rangert etter 5 ferdige spill")],
+)
+def test_before_anyone_is_ranked_the_ladder_picture_shows_who_is_on_the_way(
+    finished, players, headers, note
+):
+    """A new table's watch link previews its ladder: an empty board said nothing."""
+    token = watch_link_replace(finished.table)
+    url = reverse("watch_ladder_picture", args=[token])
+    said = read(Client().get(url, **headers).content)
+    assert note in " ".join(said.split()), said
+    for player in players:
+        assert re.search(rf"{player.name}\s+1/5\b", said), said
