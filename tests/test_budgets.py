@@ -89,7 +89,7 @@ def test_the_watch_page_and_its_poll_read_fixed_queries(client, owner, long_game
     add_deals(long_game, owner, 5)
     page, poll = reverse("watch_game", args=[token]), reverse("watch_game_live", args=[token])
     few = (queries(client, page), queries(client, poll))
-    budget("the watch page, queries", few[0], 12)
+    budget("the watch page, queries", few[0], 11)
     budget("the watch page's poll, queries", few[1], 12)
     add_deals(long_game, owner, 145)
     assert (queries(client, page), queries(client, poll)) == few

@@ -11,15 +11,13 @@ from django.utils.translation import get_language
 from games.models import Deal, DealChange, Game, Seat
 
 
-def load_game(queryset: QuerySet[Game], pk: int) -> Game:
-    """One game with its seats and players (deals are read by the scoreboard)."""
-    return (
-        queryset.select_related("table", "ruleset")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
-        )
-        .get(pk=pk)
+def load_game(queryset: QuerySet[Game], pk: int | None = None) -> Game:
+    """One game with its seats and players (deals are read by the scoreboard): game
+    ``pk``, or the only one there is (a game's own watch link names one)."""
+    games = queryset.select_related("table", "ruleset").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))
     )
+    return games.get() if pk is None else games.get(pk=pk)
 
 
 def page_key(games: QuerySet[Game], pk: int) -> tuple | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ from games.models import Game
 from games.pages.ladder import ladder
 from games.pages.previews import game_said, places_said, preview
 from games.pages.scoreboard import scoreboard
-from games.selectors.games import game_etag, load_game, one
+from games.selectors.games import game_etag, load_game
 from games.selectors.tables import recent_games
 from games.views.responses import poll_answer
 
@@ -60,12 +60,14 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def watch_game(request: HttpRequest, token: str) -> HttpResponse:
-    games = watched_by_own_link(token)
-    game = get_object_or_404(one(games)).pk
+    try:
+        game = load_game(watched_by_own_link(token))
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
     exports = [reverse("watch_game_export", args=[token, fmt]) for fmt in ("json", "csv")]
     return _render_watch(
         request,
-        load_game(games, game),
+        game,
         reverse("watch_game_live", args=[token]),
         exports,
         reverse("watch_game_picture", args=[token]),
