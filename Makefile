@@ -1,7 +1,10 @@
 # make run: set up and serve on http://127.0.0.1:8000   make test: the whole suite
 # make check: the quick loop (lint, every test but the browser's, Node's)
-# make production: the production stack on https://localhost:8443
-PYTHON ?= python3
+# make production: the production stack on https://localhost:8443 (as root: it
+#   installs PostgreSQL and Caddy with apt-get when they are missing)
+# make image: the container image (Dockerfile), built with podman
+# Python 3.13, the version the image runs; PYTHON=… names another 3.13 or newer.
+PYTHON ?= $(shell command -v python3.13 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -9,23 +12,33 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test check production lint format pytest pytest-sqlite pytest-postgresql jstest e2e \
+.PHONY: run test check production image container-test lint format pytest pytest-sqlite \
+	pytest-postgresql jstest e2e \
 	screenshots postgres browser caddy gettext ocr wrk messages bench load clean
 
 $(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 13))' || { \
+		echo "Python 3.13 or newer is needed; $(PYTHON) is $$($(PYTHON) --version)."; \
+		echo "Install it (Debian 13: apt-get install python3) or name it: make PYTHON=/path/to/python3.13"; \
+		exit 1; }
 	$(PYTHON) -m venv $(VENV)
+
+# What the app needs to run, and what its tests and tools need besides.
+$(VENV)/.app-installed: requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
-	touch $@
+	touch $(VENV)/.app-installed $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.app-installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 # What a club's server runs, on this machine (deploy/production.py): PostgreSQL,
 # gunicorn and Caddy on https://localhost:8443. Ctrl-C stops it; the data stays.
-production: $(VENV)/.installed
+production: $(VENV)/.app-installed caddy postgres
 	$(BIN)/python -m deploy.production
 
 lint: $(VENV)/.installed
@@ -54,12 +67,23 @@ check: lint pytest jstest
 # Every test but the browser's, on SQLite (the ones that need PostgreSQL skip).
 # PYTEST_ARGS="--lf" runs what failed last time, "--ff" runs it first.
 pytest pytest-sqlite: $(VENV)/.installed gettext ocr caddy
-	$(BIN)/python -m pytest -m "not e2e" $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not e2e and not container" $(XDIST) $(PYTEST_ARGS)
 
 # On PostgreSQL, what a club runs: the tests that reach a database (those that
 # reach none ran on SQLite) and every browser test, in one run.
 pytest-postgresql: $(VENV)/.installed caddy browser postgres node_modules/axe-core/axe.min.js
-	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "e2e or not nodb" $(XDIST) $(PYTEST_ARGS)
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -m "(e2e or not nodb) and not container" \
+		$(XDIST) $(PYTEST_ARGS)
+
+# The image and compose file as a self-hoster starts them (tests/container/): podman,
+# buildah and the image's base made here first (scripts/container-setup), then
+# built from a clean tree, run with only a volume, and the stack over HTTPS.
+image:
+	scripts/container-build
+
+container-test: $(VENV)/.installed
+	scripts/container-setup
+	$(BIN)/python -m pytest -m container -p no:xdist -s $(PYTEST_ARGS)
 
 # The browser tests alone (Playwright driving Chromium), on PostgreSQL.
 e2e: $(VENV)/.installed caddy browser postgres node_modules/axe-core/axe.min.js

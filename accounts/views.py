@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from functools import wraps
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -12,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, LogoutView, PasswordChangeView, PasswordResetView
 from django.db import transaction
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -79,6 +80,19 @@ class SignOutView(LogoutView):
         return response
 
 
+def while_signups_open(view):
+    """A view only while strangers may join (SIGNUPS_OPEN); a private club's is not there."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not settings.SIGNUPS_OPEN:
+            raise Http404("sign-ups are closed")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+@while_signups_open
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -100,6 +114,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form})
 
 
+@while_signups_open
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
     """ "Start a game" with no account: a guest made behind the scenes, limited as sign-ups."""

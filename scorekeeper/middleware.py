@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import logging
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -15,6 +16,8 @@ FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED
 # offline use (static/js/offline.js, sw.js).
 KEPT_COPY_HEADER = "HTTP_X_KEPT_COPY"
 
+log = logging.getLogger(__name__)
+
 
 @lru_cache(maxsize=4)
 def _networks(entries: tuple[str, ...]) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
@@ -26,6 +29,19 @@ def _address(raw: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
         return ipaddress.ip_address(raw.strip().removeprefix("[").removesuffix("]"))
     except ValueError:
         return None
+
+
+@lru_cache(maxsize=8)
+def _say_the_front_is_not_trusted(peer: str) -> None:
+    """Once a process and address: a front passes requests on, but none is trusted.
+    Phones then get plain-HTTP cookies, share the front's address for every limit,
+    and have their forms refused (their origin says https, the app sees http)."""
+    log.warning(
+        "A front at %s passes requests on (X-Forwarded-Proto) but TRUSTED_PROXIES is empty: "
+        "set TRUSTED_PROXIES=%s so that the app sees HTTPS and each phone's own address.",
+        peer,
+        peer,
+    )
 
 
 def forwarded_by_the_front_only(get_response: Callable[[HttpRequest], HttpResponse]):
@@ -48,6 +64,8 @@ def forwarded_by_the_front_only(get_response: Callable[[HttpRequest], HttpRespon
             if client is not None:
                 request.META["REMOTE_ADDR"] = str(client)
         else:
+            if not trusted and "HTTP_X_FORWARDED_PROTO" in request.META:
+                _say_the_front_is_not_trusted(str(peer))
             for header in FORWARDED:
                 request.META.pop(header, None)
         return get_response(request)

@@ -59,26 +59,53 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 DEBUG = env_bool("DEBUG", default=False)
 
+# The one folder a server keeps (the container's volume, /data): the SQLite
+# database, the secret key made on the first start, and the backups, unless
+# DATABASE_URL, SECRET_KEY or BACKUP_DIR say otherwise.
+DATA_DIR = Path(os.environ["DATA_DIR"]) if os.environ.get("DATA_DIR") else None
+
+
+def _kept_key(key_file: Path) -> str:
+    """A random key made once and kept in a file only this user reads, so
+    sessions survive a restart and no key is ever committed or typed."""
+    if not key_file.exists():
+        try:
+            made = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(made, "w") as f:
+                f.write(secrets.token_urlsafe(50))
+        except FileExistsError:
+            pass  # another process made it first: theirs is read below
+        except OSError as error:
+            raise ImproperlyConfigured(
+                f"The secret key can't be kept in {key_file} ({error.strerror}): "
+                "make the folder writable by the app's user, or set SECRET_KEY."
+            ) from None
+    return key_file.read_text().strip()
+
 
 def _secret_key() -> str:
     key = os.environ.get("SECRET_KEY", "").strip()
     if key:
         return key
+    if DATA_DIR is not None:
+        return _kept_key(DATA_DIR / "secret_key")
     if not DEBUG:
         raise ImproperlyConfigured(
-            "SECRET_KEY must be set when DEBUG is off (set DEBUG=1 for local development)."
+            "SECRET_KEY must be set when DEBUG is off, or DATA_DIR for a key kept there "
+            "(set DEBUG=1 for local development)."
         )
-    # Local development only: a random key kept in a git-ignored file, so
-    # sessions survive a restart and no key is ever committed.
-    key_file = BASE_DIR / ".secret_key"
-    if not key_file.exists():
-        key_file.write_text(secrets.token_urlsafe(50))
-    return key_file.read_text().strip()
+    return _kept_key(BASE_DIR / ".secret_key")  # git-ignored
 
 
 SECRET_KEY = _secret_key()
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+# This machine's own names are always allowed: the container's health check and
+# a command on the server itself ask for them, and no phone can be sent to them.
+_LOOPBACK = ["localhost", "127.0.0.1", "[::1]"]
+ALLOWED_HOSTS = [
+    *env_list("ALLOWED_HOSTS", []),
+    *_LOOPBACK,
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -146,15 +173,23 @@ WSGI_APPLICATION = "scorekeeper.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        os.environ.get("DATABASE_URL") or f"sqlite:///{(DATA_DIR or BASE_DIR) / 'db.sqlite3'}",
         conn_max_age=env_int("CONN_MAX_AGE", 60),
         conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Short write transactions queue behind each other instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
-    DATABASES["default"]["OPTIONS"]["timeout"] = 20
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            # Short write transactions queue behind each other instead of failing.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            # Served by several workers: readers never wait for a writer (WAL), and
+            # a commit waits for the disk only at checkpoints, which is still safe
+            # against a crash of the app (only a power cut can lose the last deals).
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -244,6 +279,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# The club's clock, for every time a page shows (Europe/Oslo in Norway).
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True
@@ -297,16 +333,36 @@ for _gone in ("TRUST_X_FORWARDED_FOR", "TRUST_X_FORWARDED_PROTO"):
             f"{_gone} is replaced by TRUSTED_PROXIES: the addresses the front connects "
             "from (127.0.0.1,::1 with Caddy on the same machine)."
         )
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# HTTPS is the front's: the app knows a request came over it only from the front's
+# X-Forwarded-Proto. So with a front trusted, the app sends plain HTTP to HTTPS
+# and marks its cookies Secure; with none (the container on its own port, on a
+# LAN), it serves plain HTTP as it is asked. It never redirects where it can't
+# see HTTPS: that would send the phone round the same redirect for ever.
+HTTPS = env_bool("HTTPS", default=bool(TRUSTED_PROXIES) and not DEBUG)
 if TRUSTED_PROXIES:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=HTTPS)
+if SECURE_SSL_REDIRECT and not TRUSTED_PROXIES:
+    raise ImproperlyConfigured(
+        "HTTPS is on but TRUSTED_PROXIES is empty: the app could never see that a request "
+        "came over HTTPS, and would send every phone round the same redirect. Set "
+        "TRUSTED_PROXIES to the addresses the front connects from (127.0.0.1,::1 with Caddy "
+        "on the same machine), or unset HTTPS and SECURE_SSL_REDIRECT to serve plain HTTP "
+        "with no front."
+    )
+# The container's health check asks the app itself, over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=HTTPS)
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 LANGUAGE_COOKIE_HTTPONLY = True
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+# A year, not on the browsers' preload list unless the club asks (it is hard to
+# undo). Only the app sends it: the front passes it on (deploy/Caddyfile).
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+# Preloading is the club's own choice, and check --deploy's nudge towards it noise.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 LOGGING = {
@@ -316,8 +372,17 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-# Where `manage.py backup` writes (daily, from deploy/scorekeeper-daily.timer).
-BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or BASE_DIR / "kept-backups")
+# Where `manage.py backup` writes (daily, from deploy/scorekeeper-daily.timer or
+# compose.yaml's daily job).
+BACKUP_DIR = Path(
+    os.environ.get("BACKUP_DIR")
+    or (DATA_DIR / "backups" if DATA_DIR else BASE_DIR / "kept-backups")
+)
+
+# Whether a stranger may open an account or start as a guest. A private club
+# closes the door: its owner makes accounts (the admin, or createsuperuser) and
+# invites members from the table's page.
+SIGNUPS_OPEN = env_bool("SIGNUPS_OPEN", default=True)
 
 # A form refused by the CSRF check is the app's own page, in the person's language.
 CSRF_FAILURE_VIEW = "accounts.views.csrf_refused"

@@ -8,8 +8,11 @@ from accounts import views as account_views
 admin.site.site_header = f"Black Maria scorekeeper {settings.VERSION}"
 admin.site.site_title = "Black Maria scorekeeper"
 
-# A value no form could read: the 400 page in the person's words.
+# The app's own error pages, in the person's words and language.
 handler400 = "scorekeeper.errors.bad_request"
+handler403 = "scorekeeper.errors.forbidden"
+handler404 = "scorekeeper.errors.not_found"
+handler500 = "scorekeeper.errors.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -19,17 +19,13 @@ from games.services.imports import import_history
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_check_deploy_is_clean_with_production_settings(tmp_path):
+def check_deploy(**settings: str) -> subprocess.CompletedProcess:
     # A clean production environment (the browser tests' conftest sets an
     # async-safety override that a deployment must not have).
-    unwanted = ("DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    unwanted = ("DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY")
     env = {k: v for k, v in os.environ.items() if k not in unwanted}
-    env.update(
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="scores.example.org",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-    )
-    result = subprocess.run(
+    env.update(settings)
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
         env=env,
@@ -37,8 +33,41 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path):
         text=True,
         check=False,
     )
+
+
+def test_check_deploy_is_clean_with_production_settings(tmp_path):
+    result = check_deploy(
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="scores.example.org",
+        TRUSTED_PROXIES="127.0.0.1,::1",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_https_with_no_front_trusted_stops_the_app_rather_than_loop(tmp_path):
+    """The first night's trap: behind the front with TRUSTED_PROXIES empty, every
+    request would be sent to HTTPS again, for ever. The app refuses to start."""
+    result = check_deploy(HTTPS="1", DATA_DIR=str(tmp_path), ALLOWED_HOSTS="scores.example.org")
+    assert result.returncode == 1
+    assert "HTTPS is on but TRUSTED_PROXIES is empty" in result.stderr
+    assert "send every phone round the same redirect" in result.stderr
+
+
+def test_with_no_front_the_app_serves_plain_http_and_check_deploy_says_so(tmp_path):
+    """The container on its own port: nothing set but its folder. It starts, keeps a
+    key of its own, redirects nobody, and check --deploy says what a front would add."""
+    result = check_deploy(DATA_DIR=str(tmp_path))
+    assert result.returncode == 1, result.stdout + result.stderr  # warnings only
+    assert "ERRORS" not in result.stderr
+    for unsafe_over_plain_http in ("security.W008", "security.W012", "security.W016"):
+        assert unsafe_over_plain_http in result.stderr
+    key = tmp_path / "secret_key"
+    assert key.stat().st_mode & 0o777 == 0o600 and len(key.read_text()) >= 50
+    again = check_deploy(DATA_DIR=str(tmp_path))
+    assert key.read_text() == (tmp_path / "secret_key").read_text()
+    assert "ERRORS" not in again.stderr
 
 
 def test_a_write_without_the_csrf_token_is_refused(db, owner, moon_game):

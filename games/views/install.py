@@ -15,11 +15,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
+from games.selectors import server
+
 
 @require_GET
 def health(request: HttpRequest) -> HttpResponse:
-    """For load balancers (and the benchmark's baseline): the app answers, and
-    says which release it is."""
+    """For the container's health check and load balancers (and the benchmark's
+    baseline): the app answers and reaches its database, and says which release
+    it is; 503 when the database does not answer."""
+    if not server.database_answers():
+        return HttpResponse("database unreachable", content_type="text/plain", status=503)
     return HttpResponse(f"ok {settings.VERSION}", content_type="text/plain")
 
 

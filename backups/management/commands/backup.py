@@ -22,6 +22,13 @@ class Command(BaseCommand):
             made = backup(folder)
         except BackupFailed as failure:
             raise CommandError(f"No backup was made: {failure}") from None
+        except OSError as error:
+            # Most often on install day: a folder that only the daily job was to make.
+            raise CommandError(
+                f"No backup was made: {error.filename or folder} can't be written "
+                f"({error.strerror}). Make {folder} writable by this user, or set BACKUP_DIR "
+                "to a folder that is."
+            ) from None
         removed = rotate(folder)
         self.stdout.write(f"Backed up to {made}.")
         if removed:
