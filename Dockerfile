@@ -21,7 +21,8 @@ COPY requirements.txt /tmp/requirements.txt
 RUN --mount=type=secret,id=ca \
     if [ -s /run/secrets/ca ]; then export PIP_CERT=/run/secrets/ca; fi; \
     /opt/venv/bin/pip install --no-cache-dir --disable-pip-version-check \
-      --only-binary=:all: -r /tmp/requirements.txt
+      --only-binary=:all: -r /tmp/requirements.txt \
+ && /opt/venv/bin/pip uninstall --yes --quiet pip
 WORKDIR /app
 COPY . .
 # Static files collected (and compressed, with hashed names) once, here.
