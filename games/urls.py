@@ -133,6 +133,7 @@ urlpatterns = [
     path("evenings/<int:pk>/", include(evening_urls)),
     path("", tables.home, name="home"),
     path("healthz", install.health, name="health"),
+    path("livez", install.alive, name="alive"),
     path("manifest.webmanifest", install.manifest, name="manifest"),
     path("sw.js", install.service_worker, name="service_worker"),
     path("offline/", install.offline, name="offline"),

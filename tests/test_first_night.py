@@ -109,6 +109,13 @@ def test_health_answers_503_when_the_database_does_not(client, db, monkeypatch):
     assert response.status_code == 503 and b"database" in response.content
 
 
+def test_alive_asks_nothing_of_the_database(client, db, django_assert_num_queries):
+    """The benchmark's trivial view: its figure must not move with the database."""
+    with django_assert_num_queries(0):
+        response = client.get("/livez")
+    assert response.status_code == 200 and response.content.startswith(b"alive ")
+
+
 def test_health_is_never_sent_to_https(client, db, settings):
     """The container's health check asks the app itself, over plain HTTP."""
     settings.SECURE_SSL_REDIRECT = True

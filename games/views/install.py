@@ -19,6 +19,13 @@ from games.selectors import server
 
 
 @require_GET
+def alive(request: HttpRequest) -> HttpResponse:
+    """The process answers, and nothing more is asked of it: the benchmark's
+    trivial view, against which every other figure is a share."""
+    return HttpResponse(f"alive {settings.VERSION}", content_type="text/plain")
+
+
+@require_GET
 def health(request: HttpRequest) -> HttpResponse:
     """For the container's health check and load balancers (and the benchmark's
     baseline): the app answers and reaches its database, and says which release

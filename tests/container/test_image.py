@@ -177,8 +177,10 @@ def test_one_command_with_only_a_volume(images, volume):
 COMPOSE = [str(ROOT / ".venv" / "bin" / "podman-compose"), "-p", "scorekeeper-test"]
 
 
-def compose(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+def compose(*args: str, timeout: float = 300, **settings: str) -> subprocess.CompletedProcess:
+    """podman-compose with what a club's .env would set, and nothing else of ours."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+    env.update(settings)
     done = subprocess.run(
         [*COMPOSE, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
     )
@@ -187,14 +189,16 @@ def compose(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture
-def stack(images, tmp_path):
-    """`compose up` with nothing set: https://localhost on ports 80 and 443."""
+def stack(images, tmp_path, request):
+    """`compose up`: with nothing set, https://localhost on ports 80 and 443; or
+    with the server's address as its site, as on a LAN with no domain."""
+    settings = getattr(request, "param", {})
     compose("down", "-v", timeout=120)  # what a run cut short left
     for port in (80, 443):
         with socket.socket() as s:
             assert s.connect_ex(("127.0.0.1", port)) != 0, f"port {port} is taken on this machine"
     started = time.monotonic()
-    compose("up", "-d")
+    compose("up", "-d", **settings)
     try:
         say(f"compose up to healthy: {until_healthy('scorekeeper-test_app_1', started):.1f} s")
         authority = tmp_path / "root.crt"
@@ -204,7 +208,7 @@ def stack(images, tmp_path):
             if got.returncode == 0:
                 break
             time.sleep(0.25)
-        yield Served("https://localhost", 443, authority)
+        yield Served(f"https://{settings.get('SCOREKEEPER_SITE', 'localhost')}", 443, authority)
     finally:
         compose("down", "-v", timeout=120)
 
@@ -215,11 +219,14 @@ def test_compose_up_serves_over_https_and_keeps_every_game(stack):
     assert home.status == 200 and home.version == "2"
     assert home.headers["strict-transport-security"] == "max-age=31536000; includeSubDomains"
     assert "Secure" in home.headers["set-cookie"]
-    # Plain HTTP goes to HTTPS; a Host the connection did not ask for reaches nothing.
+    # Plain HTTP goes to HTTPS; a Host that is not the site's never reaches the app.
     plain = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}",
                             "http://localhost/"], capture_output=True, text=True)  # fmt: skip
     assert plain.stdout == "308"
-    assert phone.get("/", headers={"Host": "evil.example"}).status == 421
+    forged = phone.get("/", headers={"Host": "evil.example"})
+    assert (
+        forged.status < 500 and not forged.body and "content-security-policy" not in forged.headers
+    )
 
     phone, game = guest_plays(stack, 3)
     assert deals_in("scorekeeper-test_app_1") == 3
@@ -236,3 +243,13 @@ def test_compose_up_serves_over_https_and_keeps_every_game(stack):
     until_healthy("scorekeeper-test_app_1", time.monotonic())
     assert deals_in("scorekeeper-test_app_1") == 3
     assert phone.get(game).status == 200  # the guest's phone is still signed in
+
+
+@pytest.mark.parametrize("stack", [{"SCOREKEEPER_SITE": "127.0.0.1"}], indirect=True)
+def test_compose_on_a_lan_serves_the_server_s_address(stack):
+    """A phone that opens https://192.168.1.20 sends no name in its TLS greeting:
+    the front still serves it, with a certificate for the address."""
+    phone = Phone(stack)
+    home = phone.get("/")
+    assert home.status == 200 and home.version == "2"
+    guest_plays(stack, 1)
