@@ -30,7 +30,36 @@ RUN SECRET_KEY=collectstatic-only STATIC_ROOT=/app/staticfiles \
       /opt/venv/bin/python manage.py collectstatic --noinput --verbosity 0 \
  && /opt/venv/bin/python -m compileall -q /app
 
-# --- The app --------------------------------------------------------------------
+# --- The front: Debian's Caddy with the static files -----------------------------
+FROM ${DEBIAN} AS front
+ARG VERSION=1.0.0
+ARG SOURCE=""
+LABEL org.opencontainers.image.title="Black Maria scorekeeper: the front (Caddy)" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.licenses="BSD-3-Clause"
+# Caddy as its own user, allowed ports 80 and 443 and nothing else of root's.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      caddy ca-certificates libcap2-bin \
+ && setcap cap_net_bind_service=+ep /usr/bin/caddy \
+ && apt-get purge -y libcap2-bin && apt-get autoremove -y \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /data /config && chown caddy:caddy /data /config
+COPY deploy/Caddyfile /etc/caddy/Caddyfile
+COPY --from=build /app/staticfiles /srv/static
+# Caddy's certificates and its local authority in /data (a volume), kept across upgrades.
+ENV XDG_DATA_HOME=/data \
+    XDG_CONFIG_HOME=/config \
+    SCOREKEEPER_STATIC=/srv/static \
+    SCOREKEEPER_SITE=localhost \
+    SCOREKEEPER_APP=app:8000
+USER caddy
+VOLUME /data
+EXPOSE 80 443 443/udp
+CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]
+
+# --- The app: last, so that a build with no --target makes it -------------------
 FROM ${DEBIAN} AS app
 ARG VERSION=1.0.0
 ARG SOURCE=""
@@ -64,32 +93,3 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["deploy/container/start"]
 CMD ["serve"]
-
-# --- The front: Debian's Caddy with the static files -----------------------------
-FROM ${DEBIAN} AS front
-ARG VERSION=1.0.0
-ARG SOURCE=""
-LABEL org.opencontainers.image.title="Black Maria scorekeeper: the front (Caddy)" \
-      org.opencontainers.image.version="${VERSION}" \
-      org.opencontainers.image.source="${SOURCE}" \
-      org.opencontainers.image.licenses="BSD-3-Clause"
-# Caddy as its own user, allowed ports 80 and 443 and nothing else of root's.
-RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      caddy ca-certificates libcap2-bin \
- && setcap cap_net_bind_service=+ep /usr/bin/caddy \
- && apt-get purge -y libcap2-bin && apt-get autoremove -y \
- && rm -rf /var/lib/apt/lists/* \
- && mkdir -p /data /config && chown caddy:caddy /data /config
-COPY deploy/Caddyfile /etc/caddy/Caddyfile
-COPY --from=build /app/staticfiles /srv/static
-# Caddy's certificates and its local authority in /data (a volume), kept across upgrades.
-ENV XDG_DATA_HOME=/data \
-    XDG_CONFIG_HOME=/config \
-    SCOREKEEPER_STATIC=/srv/static \
-    SCOREKEEPER_SITE=localhost \
-    SCOREKEEPER_APP=app:8000
-USER caddy
-VOLUME /data
-EXPOSE 80 443 443/udp
-CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]

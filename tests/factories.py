@@ -199,6 +199,7 @@ PUBLIC = {
     "logout",
     "signup",
     "health",
+    "alive",
     "manifest",
     "service_worker",
     "offline",

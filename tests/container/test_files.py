@@ -49,3 +49,9 @@ def test_the_image_holds_the_app_and_none_of_the_tests():
     kept = {line[1:] for line in ignored if line.startswith("!")}
     assert "tests" not in kept and "bench" not in kept and "requirements-dev.txt" not in kept
     assert {"manage.py", "pyproject.toml", "requirements.txt", "games", "deploy"} <= kept
+
+
+def test_a_build_with_no_target_makes_the_app():
+    """`docker build -t scorekeeper .` (the README's) builds the last stage."""
+    stages = re.findall(r"^FROM \S+ AS (\w+)$", (ROOT / "Dockerfile").read_text(), re.M)
+    assert stages[-1] == "app" and "front" in stages
