@@ -11,7 +11,7 @@ FROM ${DEBIAN} AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       python3 python3-venv ca-certificates \
- && rm -rf /var/lib/apt/lists/*
+ && apt-get clean && rm -rf /var/lib/apt/lists/*
 RUN python3 -m venv /opt/venv
 COPY requirements.txt /tmp/requirements.txt
 # Wheels only, never a compiler: every requirement has one for x86_64 and aarch64
@@ -44,7 +44,7 @@ RUN apt-get update \
       caddy ca-certificates libcap2-bin \
  && setcap cap_net_bind_service=+ep /usr/bin/caddy \
  && apt-get purge -y libcap2-bin && apt-get autoremove -y \
- && rm -rf /var/lib/apt/lists/* \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /data /config && chown caddy:caddy /data /config
 COPY deploy/Caddyfile /etc/caddy/Caddyfile
 COPY --from=build /app/staticfiles /srv/static
@@ -72,7 +72,7 @@ LABEL org.opencontainers.image.title="Black Maria scorekeeper" \
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       python3 postgresql-client tzdata \
- && rm -rf /var/lib/apt/lists/* \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin scorekeeper \
  && mkdir /data /backups && chown scorekeeper:scorekeeper /data /backups && chmod 0700 /data /backups
 COPY --from=build /opt/venv /opt/venv
