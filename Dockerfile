@@ -30,14 +30,17 @@ RUN SECRET_KEY=collectstatic-only STATIC_ROOT=/app/staticfiles \
       /opt/venv/bin/python manage.py collectstatic --noinput --verbosity 0 \
  && /opt/venv/bin/python -m compileall -q /app
 
-# --- The front: Debian's Caddy with the static files -----------------------------
-FROM ${DEBIAN} AS front
+# --- What both images say of themselves ------------------------------------------
+FROM ${DEBIAN} AS released
 ARG VERSION=1.0.0
 ARG SOURCE=""
-LABEL org.opencontainers.image.title="Black Maria scorekeeper: the front (Caddy)" \
-      org.opencontainers.image.version="${VERSION}" \
+LABEL org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.source="${SOURCE}" \
       org.opencontainers.image.licenses="BSD-3-Clause"
+
+# --- The front: Debian's Caddy with the static files -----------------------------
+FROM released AS front
+LABEL org.opencontainers.image.title="Black Maria scorekeeper: the front (Caddy)"
 # Caddy as its own user, allowed ports 80 and 443 and nothing else of root's.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -60,14 +63,9 @@ EXPOSE 80 443 443/udp
 CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]
 
 # --- The app: last, so that a build with no --target makes it -------------------
-FROM ${DEBIAN} AS app
-ARG VERSION=1.0.0
-ARG SOURCE=""
+FROM released AS app
 LABEL org.opencontainers.image.title="Black Maria scorekeeper" \
-      org.opencontainers.image.description="Scores for Black Maria and the Hearts family at a real card table" \
-      org.opencontainers.image.version="${VERSION}" \
-      org.opencontainers.image.source="${SOURCE}" \
-      org.opencontainers.image.licenses="BSD-3-Clause"
+      org.opencontainers.image.description="Scores for Black Maria and the Hearts family at a real card table"
 # Python, pg_dump for backups of a PostgreSQL database, and the world's time zones.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \

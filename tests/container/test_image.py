@@ -5,11 +5,13 @@ plays through HTTP; every deal outlives a restart; a backup is made and restores
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
 import subprocess
 import time
+import tomllib
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +57,10 @@ def images():
     size = int(podman("image", "inspect", IMAGE, "--format", "{{.Size}}").stdout)
     say(f"\nImage built in {time.monotonic() - started:.0f} s; its size: {size / 1e6:.0f} MB")
     return IMAGE
+
+
+def settings_version() -> str:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 
 
 def free_port() -> int:
@@ -120,6 +126,10 @@ def test_one_command_with_only_a_volume(images, volume):
            images)  # fmt: skip
     try:
         say(f"Start to healthy (migrations on a new volume): {until_healthy(name, started):.1f} s")
+        said = podman("image", "inspect", images, "--format", "{{json .Labels}}").stdout
+        labels = json.loads(said)
+        assert labels["org.opencontainers.image.licenses"] == "BSD-3-Clause"
+        assert labels["org.opencontainers.image.version"] == settings_version()
         # Not root, and the secret key made on the first start, kept in the volume.
         assert podman("exec", name, "id", "-u").stdout.strip() != "0"
         user = podman("inspect", name, "--format", "{{.Config.User}}").stdout.strip()
