@@ -55,3 +55,27 @@ def test_a_build_with_no_target_makes_the_app():
     """`docker build -t scorekeeper .` (the README's) builds the last stage."""
     stages = re.findall(r"^FROM \S+ AS (\w+)$", (ROOT / "Dockerfile").read_text(), re.M)
     assert stages[-1] == "app" and "front" in stages
+
+
+def make_prerequisites(target: str) -> set[str]:
+    text = (ROOT / "Makefile").read_text()
+    line = re.search(rf"^{re.escape(target)}:(?!=)(.*)$", text, re.M).group(1)
+    return set(line.split())
+
+
+def test_make_production_starts_what_it_connects_to():
+    """It connects to PostgreSQL as postgres@127.0.0.1 with no password: only the
+    postgres target makes that work on a stock server (scripts/postgres-up)."""
+    assert {"postgres", "caddy"} <= make_prerequisites("production")
+
+
+def test_make_run_installs_the_app_s_libraries_only():
+    assert make_prerequisites("run") == {"$(VENV)/.app-installed"}
+    recipe = r"^\$\(VENV\)/\.app-installed:.*\n\t(.*)$"
+    app = re.search(recipe, (ROOT / "Makefile").read_text(), re.M)
+    assert "-r requirements.txt" in app.group(1)
+
+
+def test_hsts_is_the_app_s_alone():
+    """The front sent its own, with preload, whatever SECURE_HSTS_* said."""
+    assert "Strict-Transport-Security" not in (ROOT / "deploy/Caddyfile").read_text()
