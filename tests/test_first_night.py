@@ -13,6 +13,8 @@ from django.core.management.base import CommandError
 from django.db import OperationalError, connection
 from django.test import Client, override_settings
 from django.urls import include, path, reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from backups.management.commands.daily import STEPS, next_run, parse_time
 
@@ -206,3 +208,23 @@ def test_a_front_that_is_not_trusted_is_named_in_the_log(client, db, settings, c
     caplog.clear()
     client.get("/", REMOTE_ADDR="10.89.0.6")  # a phone straight to the app: nothing said
     assert not caplog.records
+
+
+@given(
+    host=st.text(min_size=0, max_size=300),
+    language=st.text(min_size=0, max_size=200),
+)
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_no_host_or_language_header_breaks_an_error_page(client, db, host, language):
+    """Whatever a scanner sends as Host and Accept-Language, the answer is the app's
+    own page, never a 500."""
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+    if host:
+        headers["HTTP_HOST"] = host
+    try:
+        response = client.get("/no/such/page/", **headers)
+    except UnicodeEncodeError:
+        return  # no HTTP client could send it: headers are bytes of Latin-1
+    assert response.status_code in (400, 404)
