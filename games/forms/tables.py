@@ -103,6 +103,11 @@ class SeasonForm(forms.ModelForm):
             "ends": forms.DateInput(attrs={"type": "date"}),
         }
 
+    def __init__(self, *args, **kwargs):
+        # The table page holds the new player's form too: its name field is id_name.
+        kwargs.setdefault("auto_id", "season_%s")
+        super().__init__(*args, **kwargs)
+
     def clean_name(self) -> str:
         name = normalise_name(self.cleaned_data["name"])
         if not name:

@@ -113,3 +113,16 @@ def test_a_season_overlapping_another_is_refused_naming_it(client_owner, table):
     )
     said = "Autumn varer fra 1. september 2026 til 30. november 2026: sesonger kan ikke overlappe."
     assert said in html.unescape(text(nb))
+
+
+def test_every_id_on_the_table_page_is_its_own_and_each_field_has_its_label(
+    client_owner, table
+):
+    """The season's name and the new player's were both id_name: the new player's
+    box had no label a screen reader could find."""
+
+    page = client_owner.get(reverse("table_detail", args=[table.pk])).content.decode()
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert '<label for="id_name">New player&#x27;s name</label>' in page
+    assert 'for="season_name"' in page and 'id="season_name"' in page
