@@ -115,9 +115,7 @@ def test_a_season_overlapping_another_is_refused_naming_it(client_owner, table):
     assert said in html.unescape(text(nb))
 
 
-def test_every_id_on_the_table_page_is_its_own_and_each_field_has_its_label(
-    client_owner, table
-):
+def test_every_id_on_the_table_page_is_its_own_and_each_field_has_its_label(client_owner, table):
     """The season's name and the new player's were both id_name: the new player's
     box had no label a screen reader could find."""
 
