@@ -27,9 +27,9 @@ def alive(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def health(request: HttpRequest) -> HttpResponse:
-    """For the container's health check and load balancers (and the benchmark's
-    baseline): the app answers and reaches its database, and says which release
-    it is; 503 when the database does not answer."""
+    """For the container's health check and load balancers: the app answers and
+    reaches its database, and says which release it is; 503 when the database
+    does not answer."""
     if not server.database_answers():
         return HttpResponse("database unreachable", content_type="text/plain", status=503)
     return HttpResponse(f"ok {settings.VERSION}", content_type="text/plain")
