@@ -216,9 +216,11 @@ end
 
 
 def lua(value) -> str:
-    """A Lua literal for a string, a list of strings, a table of strings, or nil."""
+    """A Lua literal for a string, a whole number, a list or a table of them, or nil."""
     if value is None:
         return "nil"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
     if isinstance(value, str):
         if not value.isascii():
             raise ValueError("plain ASCII only")
@@ -318,6 +320,27 @@ def markdown(results: dict) -> str:
             f"| {kind} | {row['rps']} | {row['ratio']:.0%} | {row['p50_ms']} | "
             f"{row['p95_ms']} | {row['p99_ms']} | {row['errors']} |"
         )
+    club = results.get("club_night")
+    if club:
+        lines += [
+            "",
+            f"**A club night**: {club['phones']} phones at {club['tables']} card tables "
+            f"with the 95th percentile at or under {club['p95_goal_ms']} ms and nothing failed "
+            f"({club['phones_per_1000_trivial_rps']} phones per 1,000 trivial requests a "
+            f"second; the trivial view at {club['trivial_rps']} req/s)"
+            + (", as many as were seeded" if club["limited_by_seed"] else "")
+            + ".",
+            "",
+            "| card tables | phones | req/s | p50 ms | p95 ms | p99 ms | pages | polls 204 "
+            "| polls 200 | deals | failed |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for s in club["steps"]:
+            lines.append(
+                f"| {s['tables']} | {s['phones']} | {s['rps']} | {s['p50_ms']} | {s['p95_ms']} "
+                f"| {s['p99_ms']} | {s['pages']} | {s['polls_unchanged']} | "
+                f"{s['polls_changed']} | {s['deals']} | {s['failed']} |"
+            )
     front = results.get("front")
     if front:
         lines += [
@@ -368,6 +391,16 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20, help="tables to seed")
     parser.add_argument("--no-front", action="store_true", help="gunicorn straight only")
     parser.add_argument("--phone-runs", type=int, default=3, help="phone runs each way")
+    parser.add_argument(
+        "--club-tables", type=int, default=400, help="card tables seeded for the club night"
+    )
+    parser.add_argument("--club-seconds", type=int, default=45, help="each club night run's length")
+    parser.add_argument("--no-club-night", action="store_true", help="leave the club night out")
+    parser.add_argument(
+        "--club-night-only",
+        action="store_true",
+        help="the trivial view and the club night only",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
@@ -383,6 +416,15 @@ def main() -> None:
             f"in {time.perf_counter() - started:.0f} s.",
             flush=True,
         )
+        club = None
+        if not args.no_club_night:
+            started = time.perf_counter()
+            club = run_json(env, "bench.club_seed", str(args.club_tables))
+            print(
+                f"Seeded a club night of {len(club['tables'])} card tables "
+                f"in {time.perf_counter() - started:.0f} s.",
+                flush=True,
+            )
         with gunicorn(env, args.workers, tmp) as port:
             session = Session(port, "bench", "bench-pass-phrase")
             auth = {"cookie": session.cookie, "csrf": session.csrf}
@@ -406,6 +448,8 @@ def main() -> None:
                 "kinds": {},
             }
             kinds = [k for k in KINDS if not args.only or k in args.only or k == KINDS[0]]
+            if args.club_night_only:
+                kinds = KINDS[:1]
             for round_ in range(args.rounds):
                 for kind in kinds:
                     row = measure(kind, args, f"http://{HOST}:{port}", seed, auth, etag, tmp)
@@ -419,15 +463,31 @@ def main() -> None:
                 base = "trivial view" + name[len(name.split(" #")[0]) :]
                 trivial = results["kinds"][base]["rps"]
                 row["ratio"] = round(row["rps"] / trivial, 3) if trivial else 0
-            if not args.no_front:
+            if club is not None:
+                from bench import clubnight, front
+
+                # Through the front, as a club serves it: the phones' connections
+                # stay open to Caddy, which hands gunicorn each request as it comes.
+                with front.caddy(port, f"{tmp}/static", tmp) as https_port:
+                    found = clubnight.capacity(
+                        f"https://localhost:{https_port}", club["tables"], args.club_seconds, tmp
+                    )
+                trivial = results["kinds"][KINDS[0] if args.rounds == 1 else f"{KINDS[0]} #1"]
+                found["trivial_rps"] = trivial["rps"]
+                found["phones_per_1000_trivial_rps"] = round(
+                    found["phones"] * 1000 / trivial["rps"], 1
+                )
+                results["club_night"] = found
+            if not args.no_front and not args.club_night_only:
                 results["front"] = through_the_front(
                     args, port, seed, auth, etag, tmp, results["kinds"]
                 )
-        # The biggest history file the web takes (500 games of 90 deals),
-        # imported as its confirmation imports it, with the server stopped.
-        results["big_import"] = run_json(env, "bench.big_import")
-        # 2,000 plays logged in BG Stats, previewed and imported through the page.
-        results["logged_import"] = run_json(env, "bench.logged_import")
+        if not args.club_night_only:
+            # The biggest history file the web takes (500 games of 90 deals),
+            # imported as its confirmation imports it, with the server stopped.
+            results["big_import"] = run_json(env, "bench.big_import")
+            # 2,000 plays logged in BG Stats, previewed and imported through the page.
+            results["logged_import"] = run_json(env, "bench.logged_import")
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     table = markdown(results)
     (ROOT / "bench" / "results.md").write_text(table)
