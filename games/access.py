@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Seat, Table
+from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Table
 from games.selectors import games as read
 
 
@@ -62,20 +62,12 @@ def games_for_user(user) -> QuerySet[Game]:
     return Game.objects.filter(user_may_see(user.pk, owner="table__owner_id", table="table_id"))
 
 
-def game_page_key_for_user(request: HttpRequest, pk: int) -> tuple:
-    """What a kept game page depends on; 404 for an outsider. The busiest check of all."""
-    found = read.page_key(games_for_user(request.user), pk)
-    if found is None:
-        raise Http404("No such game.")
-    return found
-
-
 def game_version_for_user(request: HttpRequest, pk: int) -> str:
     """The version of the game page a member sees, for its poll; 404 for an outsider."""
     found = read.versions(games_for_user(request.user), pk)
     if found is None:
         raise Http404("No such game.")
-    return read.member_version(*found)
+    return read.board_version(*found)
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:
@@ -83,15 +75,6 @@ def get_game_for_user(request: HttpRequest, pk: int) -> Game:
         return read.load_game(games_for_user(request.user), pk)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
-
-
-def get_game_and_seats_for_user(request: HttpRequest, pk: int) -> tuple[Game, list[Seat], int]:
-    """A game (what a deal save needs of it), its seats with their players, its deal
-    count; 404 for an outsider."""
-    found = read.for_save(games_for_user(request.user), pk)
-    if found is None:
-        raise Http404("No such game.")
-    return found
 
 
 def get_deal_for_user(request: HttpRequest, pk: int) -> Deal:
@@ -133,20 +116,23 @@ def watched_by_own_link(token: str) -> QuerySet[Game]:
     return Game.objects.filter(watch_token=token) if token else Game.objects.none()
 
 
-def version_by_own_link(token: str) -> tuple[int, int]:
-    """(id, version) of the game this watch link shows, for its poll; else 404."""
-    found = watched_by_own_link(token).values_list("pk", "version").first()
+def version_by_own_link(token: str) -> tuple[int, str]:
+    """(id, version of its board) of the game this watch link shows, for its poll; else 404."""
+    found = watched_by_own_link(token).values_list("pk", "version", "table__version").first()
     if found is None:
         raise Http404("No such game.")
-    return found
+    pk, *versions = found
+    return pk, read.board_version(*versions)
 
 
-def version_by_table_link(token: str, pk: int) -> int:
-    """The version of one game of the table whose watch link this is, for its poll; else 404."""
-    found = watched_by_table_link(token).filter(pk=pk).values_list("version").first()
+def version_by_table_link(token: str, pk: int) -> str:
+    """The version of the board of one game of the table whose watch link this is, for
+    its poll; else 404."""
+    games = watched_by_table_link(token).filter(pk=pk)
+    found = games.values_list("version", "table__version").first()
     if found is None:
         raise Http404("No such game.")
-    return found[0]
+    return read.board_version(*found)
 
 
 def watched_table(token: str) -> Table:

@@ -86,9 +86,13 @@ class Table(models.Model):
     # Each player's chance of winning, from the ladder, before a game: the owner may turn it off.
     show_chances = models.BooleanField(default=True)
     # Moved on whenever the chances change: the finished games' results (the ladder
-    # rated again) or whether they show. What is worked out from the results, and a
-    # member's kept game page, are kept by it (games/pages/chances.py, games/selectors/games.py).
+    # rated again) or whether they show. What is worked out from the results is kept
+    # by it (games/pages/chances.py), and a member's poll compares it.
     chances_version = models.PositiveIntegerField(default=0, editable=False)
+    # Moved on whenever something of the table that its games' boards show changes
+    # (its name, its players' names, its rulesets): every poll compares it
+    # (games/services/versions.py).
+    version = models.PositiveIntegerField(default=0, editable=False)
     # Read-only link to the table's games; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -453,11 +457,6 @@ class Deal(models.Model):
     # Sent by the phone with a deal (entered offline, or online in case of a
     # retry): the same key twice is the same deal, recorded once.
     client_key = models.CharField(max_length=64, blank=True, default="", editable=False)
-
-    # True on the instance that a save has just recorded (not on one it found
-    # already there, sent before): that save's answer can show the new totals
-    # from what it holds.
-    recorded_now = False
 
     class Meta:
         ordering = ["game_id", "number"]

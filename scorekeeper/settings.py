@@ -207,8 +207,8 @@ CACHES = {
         "LOCATION": "scorekeeper_session_cache",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
-    # In front of it, per process, for what is keyed by a version read from
-    # the database on every request (so it can never be stale): whole game pages.
+    # In front of it, per process, for the chances' workings (games/pages/chances.py),
+    # kept by versions read from the database on every request: never stale.
     "local": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "scorekeeper-local",

@@ -21,7 +21,6 @@ from games import engine
 from games.models import Deal
 from games.services.deals import deal_record
 from games.services.sharing import watch_link_replace
-from games.views import responses as pagecache
 from tests.factories import make_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +66,9 @@ def test_the_game_page_reads_as_many_queries_with_5_deals_as_with_150(
     url = long_game.get_absolute_url()
     few, few_warm = queries(client, url), queries(client, url, warm=True)
     budget("the game page, queries", few, 27)
-    budget("the game page kept, queries", few_warm, 4)
+    # Opened again: the chances are worked out already (no page is kept in memory
+    # any more: the club night does not need it, docs/performance.md).
+    budget("the game page opened again, queries", few_warm, 8)
     add_deals(long_game, owner, 145)
     assert queries(client, url) == few
     assert queries(client, url, warm=True) == few_warm
@@ -215,22 +216,19 @@ def test_static_files_are_hashed_compressed_and_cached_for_long(tmp_path, db):
         response.close()
 
 
-def test_the_game_page_is_kept_per_version_and_person(client, owner, long_game, member):
-    """A second opening is a cache read; a save, another person or a message are not."""
+def test_the_game_page_is_each_person_s_own_and_up_to_date(client, owner, long_game, member):
+    """Opened again, the page is the same but for the CSRF tokens; after a save, it has
+    moved on; another person sees their own name."""
     from django.contrib.auth.models import User
 
     client.force_login(owner)
     url = long_game.get_absolute_url()
     add_deals(long_game, owner, 3)
-    cache.clear()
     first = client.get(url).content.decode()
-    with CaptureQueriesContext(connection) as captured:
-        second = client.get(url).content.decode()
-    # The session, its user, the game's version: the page is in this process's memory.
-    assert len(captured.captured_queries) <= 3
+    second = client.get(url).content.decode()
     tokens = re.compile(r'(value=|"X-CSRFToken": )"[A-Za-z0-9]{64}"')
     assert tokens.sub("token", first) == tokens.sub("token", second)
-    assert len(tokens.findall(second)) >= 3 and pagecache.CSRF_STAND_IN not in second
+    assert len(tokens.findall(second)) >= 3
     add_deals(long_game, owner, 1)
     assert "Enter deal 5" in client.get(url).content.decode()
 
@@ -241,7 +239,7 @@ def test_the_game_page_is_kept_per_version_and_person(client, owner, long_game, 
     assert "ann" not in re.search(r"<header.*?</header>", page, re.S).group(0)
 
 
-def test_the_token_in_a_kept_game_page_is_accepted(db, owner, moon_game):
+def test_the_token_in_a_game_page_opened_twice_is_accepted(db, owner, moon_game):
     client = Client(enforce_csrf_checks=True)
     client.force_login(owner)
     client.get(moon_game.get_absolute_url())
@@ -252,7 +250,7 @@ def test_the_token_in_a_kept_game_page_is_accepted(db, owner, moon_game):
     assert client.post(reverse("deal_new", args=[moon_game.pk]), fields).status_code == 302
     assert moon_game.deals.count() == 1
     assert "Enter deal 2" in client.get(moon_game.get_absolute_url()).content.decode()
-    # A message waiting to be shown is shown, not left out of a kept page.
+    # A message waiting to be shown is shown.
     deal = moon_game.deals.get()
     fields = {"mode": "points", "version": "1", "points-0": "13", "points-1": "17"}
     fields.update({"points-2": "13", "csrfmiddlewaretoken": token})
@@ -263,7 +261,7 @@ def test_the_token_in_a_kept_game_page_is_accepted(db, owner, moon_game):
     assert "Dora joins the table" in client.get(moon_game.get_absolute_url()).content.decode()
 
 
-def test_a_kept_game_page_shows_a_new_table_name_and_notes(client, owner, moon_game):
+def test_a_game_page_shows_a_new_table_name_and_notes(client, owner, moon_game):
     client.force_login(owner)
     url = moon_game.get_absolute_url()
     client.get(url)
@@ -279,9 +277,10 @@ def test_a_kept_game_page_shows_a_new_table_name_and_notes(client, owner, moon_g
 def test_a_deal_save_reads_few_queries_whatever_the_deals(client, owner, long_game):
     """The session, its user, the game, its seats, then the transaction.
 
-    In it: the locking read of the game's version, then the deal, the seats
-    (one batch), the game and the audit row. Nothing else is read unless
-    another phone saved between the first read and the lock.
+    In it: the locking read of the game's version and deals played, its seats
+    (read again under the lock, 11 to 12 on 7 December 2026: the save is no
+    longer handed what the view read), then the deal, the seats (one batch), the
+    game and the audit row.
     """
     client.force_login(owner)
     url = reverse("deal_new", args=[long_game.pk])
@@ -293,10 +292,10 @@ def test_a_deal_save_reads_few_queries_whatever_the_deals(client, owner, long_ga
             assert client.post(url, fields, HTTP_HX_REQUEST="true").status_code == 200
         return len(captured.captured_queries)
 
-    save(1)  # the blank form after it is now kept
+    save(1)
     few = save(2)
     add_deals(long_game, owner, 60)
-    assert save(63) == few <= 11, few
+    assert save(63) == few <= 12, few
 
 
 def test_an_import_writes_deals_in_bulk_not_one_by_one(owner, table):

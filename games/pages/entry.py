@@ -1,9 +1,9 @@
-"""A deal as it is being entered: what was tapped or typed, by seat, turned into
-an engine entry (:mod:`games.engine`), and back for editing. The posted deal is
-read by :class:`games.forms.deals.DealForm`.
-
-Numbers are read as ASCII digits, not absurdly long; what can't be read becomes
-a problem in the players' words, shown with what was typed, so nothing is lost.
+"""A deal as it is being entered, as the page shows it: what was tapped or typed,
+by seat, the check of it as it stands, and the rows of the entry form. The
+posted deal is read (and what can't be read said) by
+:class:`games.forms.deals.DealForm`; a stored one comes back for editing by
+:meth:`DealEntry.from_entry`. What was typed is shown again as typed, so
+nothing is lost when an entry is refused.
 """
 
 from __future__ import annotations
@@ -47,11 +47,8 @@ HEARTS_NOT_A_NUMBER = gettext_noop("{name}'s hearts must be a whole number (not 
 
 @dataclass
 class DealEntry:
-    """One deal being entered: what was typed, by seat, and what is wrong with it.
-
-    Built from POST data (or from a stored entry, for editing) and rendered
-    back as it was typed, so nothing is lost when an entry is refused.
-    """
+    """One deal being entered: what was typed, by seat, the engine's entry it reads
+    as (``parsed``) or what can't be read (``problems``)."""
 
     mode: str
     rules: engine.Rules
@@ -60,6 +57,7 @@ class DealEntry:
     points: list[str] = field(default_factory=list)  # points, as typed
     takers: dict[str, int | None] = field(default_factory=dict)  # card -> seat
     filled: int | None = None  # the seat filled in as the remainder
+    parsed: engine.Entry | None = None  # what the engine judges, once it can be read
     problems: list[str] = field(default_factory=list)  # typing problems
     is_bound: bool = False  # True once it holds what somebody entered
 
@@ -103,64 +101,20 @@ class DealEntry:
                 for card in cards:
                     if card in form.takers:
                         form.takers[card] = seat
+        form.parsed = entry
         return form
 
-    def fill_remainder(self) -> None:
-        """When all but one player's number is in, suggest the last as the remainder."""
-        if self.mode == "counts":
-            values, total = self.hearts, self.hearts_total
-        elif self.mode == "points":
-            values, total = self.points, engine.deal_total(self.rules, self.players)
-        else:
-            return
-        empty = [s for s, v in enumerate(values) if v == ""]
-        if len(empty) != 1:
-            return
-        numbers = [whole_number(v) for v in values if v != ""]
-        if None in numbers:
-            return
-        remainder = total - sum(numbers)  # type: ignore[arg-type]
-        if self.mode == "counts" and remainder < 0:
-            return
-        values[empty[0]] = str(remainder)
-        self.filled = empty[0]
-
-    def entry(self) -> engine.Entry | None:
-        """The engine's entry, or None with ``problems`` saying what can't be read."""
-        self.problems = []
-        if self.mode == "points":
-            points = [self._number(v, s, "points") for s, v in enumerate(self.points)]
-            if self.problems:
-                return None
-            return engine.PointsEntry(tuple(points))  # type: ignore[arg-type]
+    def cards_by_seat(self) -> tuple[tuple[str, ...], ...]:
+        """The cards given so far, under the seat that took them."""
         per_seat: list[list[str]] = [[] for _ in self.names]
         for card, seat in self.takers.items():
             if seat is not None:
                 per_seat[seat].append(card)
-        cards = tuple(tuple(c) for c in per_seat)
-        if self.mode == "cards":
-            return engine.CardsEntry(cards)
-        hearts = [self._number(v, s, "hearts") for s, v in enumerate(self.hearts)]
-        if self.problems:
-            return None
-        return engine.CountsEntry(tuple(hearts), cards)  # type: ignore[arg-type]
-
-    def _number(self, value: str, seat: int, what: str) -> int | None:
-        name = self.names[seat]
-        if value == "":
-            missing = HEARTS_TO_ENTER if what == "hearts" else POINTS_TO_ENTER
-            self.problems.append(_(missing).format(name=name))
-            return None
-        number = whole_number(value)
-        if number is None:
-            wrong = HEARTS_NOT_A_NUMBER if what == "hearts" else POINTS_NOT_A_NUMBER
-            self.problems.append(_(wrong).format(name=name, value=value[:10]))
-        return number
+        return tuple(tuple(c) for c in per_seat)
 
     def check(self) -> engine.DealCheck:
-        entry = self.entry()
-        if entry is not None:
-            return engine.check_deal(self.rules, self.names, entry)
+        if self.parsed is not None:
+            return engine.check_deal(self.rules, self.names, self.parsed)
         total = engine.deal_total(self.rules, self.players)
         problems = self.problems
         if self.mode == "counts":

@@ -4,8 +4,7 @@ are known by (a member's, and the ETags a poll compares)."""
 
 from __future__ import annotations
 
-from django.db.models import Max, OuterRef, Prefetch, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import get_language
 
 from games.models import Deal, DealChange, Game, Seat
@@ -20,59 +19,23 @@ def load_game(queryset: QuerySet[Game], pk: int | None = None) -> Game:
     return games.get() if pk is None else games.get(pk=pk)
 
 
-def page_key(games: QuerySet[Game], pk: int) -> tuple | None:
-    """What a kept game page is kept by: (the game's version, the way of entering a deal
-    the table used last, the table's chances' version)."""
+def versions(games: QuerySet[Game], pk: int) -> tuple[int, int, int] | None:
+    """(the game's version, its table's, the table's chances'), which a member's poll
+    compares."""
     found = games.filter(pk=pk)
-    return found.values_list("version", "table__last_entry_mode", "table__chances_version").first()
+    return found.values_list("version", "table__version", "table__chances_version").first()
 
 
-def versions(games: QuerySet[Game], pk: int) -> tuple[int, int] | None:
-    """(the game's version, the table's chances' version), which a member's poll compares."""
-    return games.filter(pk=pk).values_list("version", "table__chances_version").first()
-
-
-# What a deal save reads of a game and its table, and of its seats: nothing more, as
-# the save is the commonest request of all.
-SAVE_FIELDS = (
-    "version", "table_id", "ruleset_id", "rules", "first_dealer", "status", "result_only"
-)  # fmt: skip
-SAVE_TABLE_FIELDS = ("last_entry_mode", "show_chances", "chances_version")
-SAVE_SEAT_FIELDS = ("game_id", "player_id", "number", "total", "is_winner", "player__name")
-
-
-def for_save(games: QuerySet[Game], pk: int) -> tuple[Game, list[Seat], int] | None:
-    """The game (what a save needs of it, its table's too), its seats with their players,
-    and how many deals it has had.
-
-    The game is read first: its seats are only ever as new as its version or newer, and
-    the save sees a newer version under the game's lock.
-    """
-    played = Deal.objects.filter(game=OuterRef("pk")).values("game").annotate(n=Max("number"))
-    game = (
-        games.filter(pk=pk)
-        .select_related("table")
-        .only(*SAVE_FIELDS, *(f"table__{f}" for f in SAVE_TABLE_FIELDS))
-        .annotate(played=Coalesce(Subquery(played.values("n")), Value(0)))
-        .first()
+def board_version(version: int, table_version: int, chances_version: int | None = None) -> str:
+    """What a game's board shows changes with the game, with its table (names, rules),
+    and for a member with the table's chances (its finished games' results, whether
+    chances show); a watch link's board shows no chances (games/services/versions.py)."""
+    parts = (
+        (version, table_version)
+        if chances_version is None
+        else (version, table_version, chances_version)
     )
-    if game is None:
-        return None
-    seats = list(
-        game.seats.select_related("player")
-        .only(*SAVE_SEAT_FIELDS, "player__table_id")
-        .order_by("number")
-    )
-    for seat in seats:
-        seat.game = game
-    return game, seats, game.played
-
-
-def member_version(version: int, chances_version: int) -> str:
-    """What a member's game page shows changes with the game and with the table's
-    chances (its finished games' results, whether chances show); a watch link's
-    page shows no chances, and goes by the game's version alone."""
-    return f"{version}.{chances_version}"
+    return ".".join(str(part) for part in parts)
 
 
 def game_etag(game_id: int, version: int | str) -> str:

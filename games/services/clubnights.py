@@ -22,9 +22,9 @@ from games.engine import clubnight
 from games.models import ClubNight, Game, Player, Ruleset, Seat, Table, account_or_none
 from games.services.errors import Refused
 from games.services.games import CHANGED_MEANWHILE, game_start
-from games.services.kept_pages import pages_changed
 from games.services.once import make_once
 from games.services.players import players_join
+from games.services.versions import games_changed
 
 MOST_PRESENT = 42  # six games of seven
 
@@ -146,7 +146,7 @@ def evening_delete(*, evening: ClubNight) -> None:
     """The evening goes; its games stay, as the table's ordinary games."""
     with transaction.atomic():
         # Their pages link to the evening: made anew without it.
-        pages_changed(evening.games.all(), evening=None, round=None)
+        games_changed(evening.games.all(), evening=None, round=None)
         evening.delete()
 
 

@@ -7,11 +7,13 @@ computes from the stored entries, and a refused change leaves nothing behind.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Max, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -20,14 +22,43 @@ from games import engine
 from games.models import Deal, DealChange, Game, Seat, account_or_none
 from games.services import ladder
 from games.services.errors import DealConflict, Refused
-from games.services.kept_pages import pages_changed
 from games.services.tables import table_remember_mode
+from games.services.versions import game_changed
 
 GAME_FINISHED = gettext_noop("The game is over: no more deals can be entered.")
 
 
 def seat_names(game: Game) -> list[str]:
     return [seat.player.name for seat in game.seats.select_related("player")]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """Saved as ``deal``; ``seats`` are the game's, with their totals after it (the
+    game given is moved on in hand: its version and status are the save's)."""
+
+    deal: Deal
+    seats: list[Seat]
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """Sent before (its key, or the same entry by the same person): ``deal`` is the one
+    already there, and nothing was written."""
+
+    deal: Deal
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Another deal holds the number (``deal``; None when it was deleted meanwhile);
+    nothing was written. ``message`` says so in the person's words."""
+
+    message: str
+    deal: Deal | None
+
+
+type Saved = Recorded | Duplicate | Conflict
 
 
 def deal_record(
@@ -37,52 +68,48 @@ def deal_record(
     by: AbstractBaseUser | None,
     number: int | None = None,
     key: str | None = None,
-    seats: Sequence[Seat] | None = None,
-    played: int | None = None,
 ) -> Deal:
-    """Record the next deal of ``game``.
+    """Record the next deal of ``game``: the deal recorded, or the one already sent
+    with ``key``.
 
     ``number`` is the deal number the person was entering; if that deal has
     been recorded meanwhile (a second tap on Save, another phone), nothing is
     written and :class:`DealConflict` points at the deal that is there.
-    ``key`` is the phone's own name for this deal: a deal already recorded
-    with that key is returned as it is, so a deal sent twice is recorded once.
-    ``seats`` (in order, with their players) and ``played`` (the number of
-    deals recorded), when the caller read them in one statement with
-    ``game``, save queries: if the game's version is still the one read, no
-    deal has been recorded, changed or deleted since, and the seats' totals
-    are the totals after the last deal.
     """
+    return _record(game, entry, by, number, key).deal
+
+
+def _record(
+    game: Game,
+    entry: engine.Entry,
+    by: AbstractBaseUser | None,
+    number: int | None,
+    key: str | None,
+) -> Recorded | Duplicate:
     with transaction.atomic():
-        locked = (
-            Game.objects.select_for_update().filter(pk=game.pk).values_list("version", "status")
+        played = Deal.objects.filter(game=OuterRef("pk")).values("game").annotate(n=Max("number"))
+        found = (
+            Game.objects.select_for_update()
+            .filter(pk=game.pk)
+            .annotate(played=Coalesce(Subquery(played.values("n")), Value(0)))
+            .values_list("version", "status", "played")
+            .first()
         )
-        found = locked.first()
         if found is None:
             raise Game.DoesNotExist("The game was deleted.")
-        version, status = found
-        if seats is None or played is None or version != game.version:
-            # Changed since it was read (or not read): read again now that the
-            # lock is held.
-            last = game.deals.order_by("-number").values_list("number", "totals").first()
-            played, totals = last if last is not None else (0, None)
-            seats = game.seats.select_related("player").order_by("number")
-        else:
-            totals = [seat.total for seat in seats]
-        game = copy.copy(game)  # the caller's stays as it was read
-        game.version, game.status = version, status
+        game.version, game.status, played = found
         if key and (number is None or number <= played):
             # Sent before? (A deal under its own number is new unless that number is taken.)
             existing = game.deals.filter(client_key=key).first()
             if existing is not None:
                 existing.game = game
-                return existing
+                return Duplicate(existing)
         if number is not None and number <= played:
             existing = game.deals.select_related("entered_by").get(number=number)
             raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
             raise Refused(_(GAME_FINISHED))
-        seats = list(seats)
+        seats = seats_of(game)  # under the lock: their totals are those after the last deal
         try:
             state = engine.score_game(
                 game.get_rules(),
@@ -90,7 +117,7 @@ def deal_record(
                 game.first_dealer,
                 [entry],
                 played=played,
-                totals_before=totals,
+                totals_before=[seat.total for seat in seats],
             )
         except engine.GameError as error:
             raise Refused(error.problems, deal=error.deal) from None
@@ -104,8 +131,11 @@ def deal_record(
         )
         store_scores(game, [deal], state, start=0, seats=seats)
         _audit(game, deal, DealChange.Action.RECORDED, by, before=None, after=_snapshot(deal))
-        deal.recorded_now = True
-        return deal
+        return Recorded(deal, seats)
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(Seat.objects.filter(game=game).select_related("player").order_by("number"))
 
 
 def deal_save(
@@ -117,38 +147,36 @@ def deal_save(
     key: str | None = None,
     replace: bool = False,
     version: int | None = None,
-    seats: Sequence[Seat] | None = None,
-    played: int | None = None,
-) -> Deal:
+) -> Saved:
     """An entered deal saved, online or kept on a phone: the one place a conflict is decided.
 
     Recorded as deal ``number`` (None: as the next deal). With ``replace``
     the person chose, after a conflict, to put this entry over deal
     ``number`` as they saw it then (its ``version``; None: as it is now). A
     deal already there that is this one (the phone's ``key``, or the same
-    entry by the same person: a second tap on Save) is returned as it is;
-    any other raises :class:`DealConflict` and nothing is written. The table
-    remembers the way it was entered.
+    entry by the same person: a second tap on Save) is a :class:`Duplicate`;
+    any other is a :class:`Conflict`, and nothing is written. The table
+    remembers the way it was entered. Refused by the rules: :class:`Refused`.
     """
     try:
         if replace:
             target = game.deals.filter(number=number).first()
             if target is None:
-                raise DealConflict(deleted_message(number), None)  # type: ignore[arg-type]
+                return Conflict(deleted_message(number), None)  # type: ignore[arg-type]
             deal = deal_edit(deal=target, entry=entry, by=by, version=version, key=key)
+            saved: Recorded | Duplicate = Recorded(deal, seats_of(game))
         else:
-            deal = deal_record(
-                game=game, entry=entry, by=by, number=number, key=key, seats=seats, played=played
-            )
+            saved = _record(game, entry, by, number, key)
     except DealConflict as clash:
         theirs = clash.deal
         if theirs is not None and (
             (key and theirs.client_key == key) or _same_deal(theirs, entry, by)
         ):
-            return theirs
-        raise
-    table_remember_mode(table=game.table, mode=entry.mode)
-    return deal
+            return Duplicate(theirs)
+        return Conflict(clash.message, theirs)
+    if isinstance(saved, Recorded):
+        table_remember_mode(table=game.table, mode=entry.mode)
+    return saved
 
 
 def _same_deal(deal: Deal, entry: engine.Entry, by: AbstractBaseUser | None) -> bool:
@@ -340,6 +368,6 @@ def store_scores(
     if state.finished != (was == Game.Status.FINISHED):
         # Finished now, or re-opened: only then does the time change.
         fields["finished_at"] = fields["updated_at"] if state.finished else None
-    pages_changed(game, **fields)
+    game_changed(game, **fields)
     if rerate and (state.finished or was == Game.Status.FINISHED):
         ladder.rerate(game.table)

@@ -22,10 +22,10 @@ from games import engine
 from games.models import ClubNight, Game, Player, Ruleset, Seat, Table, account_or_none
 from games.services import ladder
 from games.services.errors import Refused
-from games.services.kept_pages import pages_changed
 from games.services.once import make_once, sent_before
 from games.services.players import players_join
 from games.services.tables import table_create
+from games.services.versions import games_changed
 
 NOT_YOUR_PLAYERS = gettext_noop("Every player must belong to this table.")
 PLAYERS_TWICE = gettext_noop("A player can sit only once at a game.")
@@ -192,7 +192,7 @@ def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
 
 
 def game_annotate(*, game: Game, note: str) -> None:
-    pages_changed(Game.objects.filter(pk=game.pk), note=note)
+    games_changed(Game.objects.filter(pk=game.pk), note=note)
     game.note = note
 
 

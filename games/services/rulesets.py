@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Ruleset, Table
-from games.services.kept_pages import pages_changed
 from games.services.tables import table_default_ruleset
+from games.services.versions import table_changed
 
 
 def ruleset_save(*, ruleset: Ruleset, table: Table) -> Ruleset:
@@ -22,5 +22,5 @@ def ruleset_save(*, ruleset: Ruleset, table: Table) -> Ruleset:
         if new:
             table_default_ruleset(table=table, ruleset=ruleset)
         else:
-            pages_changed(ruleset.games.all())
+            table_changed(table.pk)
     return ruleset

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from games.models import Ruleset, Season, Table, TableGone
 from games.services.errors import Refused
-from games.services.kept_pages import pages_changed
 from games.services.players import players_join
+from games.services.versions import table_changed
 
 
 def table_create(
@@ -34,7 +34,7 @@ def table_rename(*, table: Table, name: str) -> None:
     with transaction.atomic():
         table.name = name
         table.save(update_fields=["name"])
-        pages_changed(table.games.all())  # every game page says the table's name
+        table_changed(table.pk)  # every game's board says the table's name
 
 
 def table_default_ruleset(*, table: Table, ruleset: Ruleset) -> None:

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy
 from games.access import owns
 from games.models import builtin_words
 from games.pages.entry import MODE_NAMES
-from games.selectors.games import game_etag, member_version
+from games.selectors.games import board_version, game_etag
 
 register = template.Library()
 
@@ -65,8 +65,9 @@ def certainty_words(key: str) -> str:
 def poll_etag(game, readonly: bool = False) -> str:
     """The version of ``game`` a scoreboard shows, sent with its poll (a JSON string's
     inside): a member's goes with the table's chances too."""
-    version = game.version if readonly else member_version(game.version, game.table.chances_version)
-    return escapejs(game_etag(game.pk, version))
+    table = game.table
+    chances = None if readonly else table.chances_version
+    return escapejs(game_etag(game.pk, board_version(game.version, table.version, chances)))
 
 
 @register.simple_tag

@@ -15,13 +15,13 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import engine
-from games.access import get_deal_for_user, get_game_and_seats_for_user, get_game_for_user
+from games.access import get_deal_for_user, get_game_for_user
 from games.forms.deals import DealDeleteForm, DealForm, ModeForm
 from games.pages.entry import DealEntry, entry_context, scores_line
 from games.pages.phone import page_config
 from games.pages.scoreboard import Scoreboard, scoreboard
 from games.selectors.games import game_with_seats, number_sent_with
-from games.services.deals import deal_delete, deal_edit, deal_save, who_entered
+from games.services.deals import Conflict, Recorded, deal_delete, deal_edit, deal_save, who_entered
 from games.services.errors import DealConflict, Refused
 from games.views.responses import HtmxHttpRequest
 
@@ -31,48 +31,40 @@ from games.views.responses import HtmxHttpRequest
 @login_required
 @require_POST
 def deal_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game, seats, played = get_game_and_seats_for_user(request, pk)  # the save needs no more
-    form = DealForm(request.POST, rules=game.get_rules(), names=[s.player.name for s in seats])
+    game = get_game_for_user(request, pk)
+    names = [seat.player.name for seat in game.seats.all()]
+    form = DealForm(request.POST, rules=game.get_rules(), names=names)
     sent = form.read()
     entry = form.entry
     number = sent["next_number"] or sent["number"]
-    key = sent["key"] or None
-    recorded = saved_game = None
+    saved = conflict = None
     problems: list[str] = []
-    conflict = None
-    engine_entry = entry.entry()
+    engine_entry = entry.parsed
     if engine_entry is None:
         problems = entry.problems
     else:
         try:
-            recorded = deal_save(
+            saved = deal_save(
                 game=game,
                 entry=engine_entry,
                 by=request.user,
                 number=number,
-                key=key,
-                seats=seats,
-                played=played,
+                key=sent["key"] or None,
             )
-            if recorded.recorded_now:
-                saved_game = recorded.game  # the game as the save left it
         except Refused as refusal:
             problems = [
                 engine.without_deal_number(p, refusal.deal) if refusal.deal else p
                 for p in refusal.problems
             ]
-        except DealConflict as clash:
-            conflict = clash
-    if recorded is not None:
+    if isinstance(saved, Conflict):
+        conflict = saved
+    elif saved is not None:
         if not request.htmx:
             return redirect(game)
         # A small answer: a fresh form and the new totals. The history refreshes
         # itself on the event (its poll runs at once), so the save never re-sends it.
-        if saved_game is not None:
-            # The game as the service left it, with the seats read before: the
-            # fresh form needs nothing more from the database.
-            game.status, game.version = saved_game.status, saved_game.version
-            board = Scoreboard(game, deal_count=recorded.number, seats=seats)
+        if isinstance(saved, Recorded):
+            board = Scoreboard(game, deal_count=saved.deal.number, seats=saved.seats)
         else:
             board = scoreboard(game_with_seats(game.pk))
         fresh = DealEntry.blank(entry.mode, board.rules, board.names)
@@ -126,11 +118,11 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
     if recorded is not None:
         return _queued_recorded(recorded)
     entry = form.entry
-    engine_entry = entry.entry()
+    engine_entry = entry.parsed
     if engine_entry is None:
         return _queued_refusal(entry.problems, number)
     try:
-        recorded = deal_save(
+        saved = deal_save(
             game=game,
             entry=engine_entry,
             by=request.user,
@@ -138,21 +130,21 @@ def deal_queued(request: HttpRequest, pk: int) -> JsonResponse:
             key=key,
             replace=resolve == "replace",
             version=version,
-        ).number
+        )
     except Refused as refusal:
         # As the next deal it may have been refused under a later number.
         return _queued_refusal(refusal.problems, refusal.deal or number)
-    except DealConflict as clash:
-        theirs = clash.deal
+    if isinstance(saved, Conflict):
+        theirs = saved.deal
         yours = engine.check_deal(rules, names, engine_entry).result
-        answer = {"status": "conflict", "message": clash.message, "number": number}
+        answer = {"status": "conflict", "message": saved.message, "number": number}
         if theirs is not None:
             answer.update(number=theirs.number, version=theirs.version, by=who_entered(theirs))
             answer["theirs"] = scores_line(names, theirs.scores)
         if yours is not None:
             answer["yours"] = scores_line(names, yours.scores)
         return JsonResponse(answer, status=409)
-    return _queued_recorded(recorded)
+    return _queued_recorded(saved.deal.number)
 
 
 def _queued_recorded(number: int) -> JsonResponse:
@@ -179,7 +171,7 @@ def deal_edit_view(request: HttpRequest, pk: int) -> HttpResponse:
         form = DealForm(request.POST, rules=rules, names=names)
         sent = form.read()
         entry = form.entry
-        engine_entry = entry.entry()
+        engine_entry = entry.parsed
         seen_version = sent["version"]
         version = sent["replace_version"] or seen_version
         if engine_entry is None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -13,7 +12,6 @@ from django.views.decorators.vary import vary_on_headers
 
 from games import engine
 from games.access import (
-    game_page_key_for_user,
     get_game_for_user,
     get_table_for_owner,
     get_table_for_user,
@@ -28,7 +26,7 @@ from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
 from games.selectors import tables as tables_read
 from games.selectors.games import changes as changes_of
-from games.selectors.games import deal_count, member_version, seat_count
+from games.selectors.games import deal_count, seat_count
 from games.services.errors import Refused
 from games.services.games import (
     game_annotate,
@@ -39,7 +37,7 @@ from games.services.games import (
 )
 from games.services.once import sent_before
 from games.services.tables import table_default_ruleset
-from games.views.responses import HtmxHttpRequest, kept_page
+from games.views.responses import HtmxHttpRequest
 
 
 @login_required
@@ -136,35 +134,18 @@ def _new_game_page(request: HttpRequest, table: Table, form: NewGameForm) -> Htt
 @login_required
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    mode = ModeForm(request.GET).read()["mode"]
-    if request.htmx or get_messages(request):
-        return _game_page(request, get_game_for_user(request, pk), mode)
-    found = game_page_key_for_user(request, pk)
-    if mode not in engine.ENTRY_MODES:
-        mode = ""
-    version, table_mode, chances_version = found
-    return kept_page(
-        request,
-        game=pk,
-        version=member_version(version, chances_version),
-        mode=mode or f"table-{table_mode}",
-        render=lambda stand_in: _game_page(request, get_game_for_user(request, pk), mode, stand_in),
-    )
-
-
-def _game_page(request, game: Game, mode: str, csrf_token: str | None = None) -> HttpResponse:
+    game = get_game_for_user(request, pk)
     board = scoreboard(game)
+    mode = ModeForm(request.GET).read()["mode"]
     if mode not in modes_for(board.rules):
         mode = default_mode(board.rules, game.table.last_entry_mode)
     entry = DealEntry.blank(mode, board.rules, board.names)
     template = "games/game_detail.html"
-    if request.htmx and mode:
+    if request.htmx:
         template += "#entry"
     context = entry_context(board, entry)
     if not request.htmx:
         context["phone_json"] = page_config(board, me=request.user)
-    if csrf_token is not None:
-        context["csrf_token"] = csrf_token
     return render(request, template, context)
 
 

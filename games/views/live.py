@@ -28,7 +28,7 @@ from games.views.responses import poll_answer
 
 
 def _live_response(
-    request: HttpRequest, game_id: int, version: int, load, **context
+    request: HttpRequest, game_id: int, version: str, load, **context
 ) -> HttpResponse:
     """The scoreboard's poll: 204 with no rendering while nothing changed.
 

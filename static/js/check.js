@@ -23,7 +23,7 @@
     return s ? s[0].toUpperCase() + s.slice(1) : s;
   }
 
-  // As games.params.whole_number: ASCII digits and a minus, at most 9 digits.
+  // As games.engine.numbers.whole_number: ASCII digits and a minus, at most 9 digits.
   function wholeNumber(value, digits) {
     const most = digits || 9;
     const s = String(value).trim();
@@ -47,13 +47,13 @@
     return [fill(config.text.nobodyTook, { cards: joinNames(config.text, labels) })];
   }
 
-  // As typed: trimmed and no longer than anybody types (DealEntry._typed).
+  // As typed: trimmed and no longer than anybody types (games/forms/deals.py: Typed).
   function typed(fields, name) {
     const value = fields[name];
     return value === undefined || value === null ? "" : String(value).trim().slice(0, 20);
   }
 
-  /* What the entry form reads (DealEntry.from_post and fill_remainder). */
+  /* What the entry form reads (games/forms/deals.py: DealForm.clean and _fill_remainder). */
   function read(config, mode, fields) {
     const players = config.names.length;
     const seats = config.names.map((_, seat) => seat);

@@ -218,7 +218,9 @@ def engine_answer(table: str, mode: str, fields: dict[str, str]) -> dict:
     config = table_config(table)
     rules = engine.resolve(engine.Rules.from_dict(TABLES[table]["rules"]), TABLES[table]["players"])
     names = config["names"]
-    entry = DealForm({**fields, "mode": mode}, rules=rules, names=names).entry
+    form = DealForm({**fields, "mode": mode}, rules=rules, names=names)
+    form.is_valid()
+    entry = form.entry
     check = entry.check()
     result = check.result
     return {

@@ -13,7 +13,9 @@ from tests.cases.entry_checks import NAMES, TABLES
 def entry(mode: str, fields: dict[str, str]) -> DealEntry:
     table = TABLES["black-maria"]
     rules = engine.resolve(engine.Rules.from_dict(table["rules"]), table["players"])
-    return DealForm({**fields, "mode": mode}, rules=rules, names=NAMES[:3]).entry
+    form = DealForm({**fields, "mode": mode}, rules=rules, names=NAMES[:3])
+    form.is_valid()
+    return form.entry
 
 
 def test_a_count_filled_in_is_said_with_its_plural():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import engine
-from games.models import Deal, Game, Player, Ruleset, Seat, Table
+from games.models import Deal, Game, Player, Ruleset, Table
 from games.services.deals import GAME_FINISHED, deal_delete, deal_edit, deal_record
 from games.services.errors import DealConflict, Refused
 from games.services.games import game_start
@@ -213,36 +213,32 @@ def test_the_first_dealer_is_drawn_when_not_chosen(table, players):
     assert len(dealers) > 1
 
 
-def read_for_save(game: Game) -> tuple[Game, list[Seat], int]:
-    """What the save view reads before the lock: the game, its seats, the deals played."""
-    game = Game.objects.get(pk=game.pk)
-    return game, list(game.seats.select_related("player").order_by("number")), game.deals.count()
-
-
-def test_a_save_read_before_another_phone_saved_scores_on_from_the_new_deal(moon_game, owner):
+def test_a_save_given_a_game_read_before_another_phone_saved_scores_on_from_the_new_deal(
+    moon_game, owner
+):
     deal_record(game=moon_game, entry=DEAL_1, by=owner)
-    game, seats, played = read_for_save(moon_game)
+    game = Game.objects.get(pk=moon_game.pk)
     deal_record(game=moon_game, entry=DEAL_2, by=owner)  # another phone, meanwhile
-    third = deal_record(game=game, entry=DEAL_3, by=owner, seats=seats, played=played)
+    third = deal_record(game=game, entry=DEAL_3, by=owner)
     assert third.number == 3
     # The worked example's totals after three deals, as if nobody had raced.
     assert totals(moon_game) == [88, 65, 19] == Deal.objects.get(pk=third.pk).totals
-    assert game.version == 1  # the caller's game is left as it was read
-    assert Game.objects.get(pk=moon_game.pk).version == 3
+    assert game.version == 3 == Game.objects.get(pk=moon_game.pk).version
 
 
-def test_a_save_read_when_nobody_raced_uses_what_was_read(moon_game, owner):
+def test_a_save_reads_under_the_lock_only_what_it_needs(moon_game, owner):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     deal_record(game=moon_game, entry=DEAL_1, by=owner)
-    game, seats, played = read_for_save(moon_game)
+    game = Game.objects.get(pk=moon_game.pk)
     with CaptureQueriesContext(connection) as captured:
-        deal_record(game=game, entry=DEAL_2, by=owner, seats=seats, played=played)
-    # The locking read of the version, then the deal, the seats (one batch),
-    # the game and the audit row: nothing else is read.
+        deal_record(game=game, entry=DEAL_2, by=owner)
+    # The locking read of the version and the deals played, the seats; then the deal,
+    # the seats (one batch), the game and the audit row.
     writes = [q["sql"].split()[0] for q in captured.captured_queries]
     assert [w for w in writes if w not in ("SAVEPOINT", "RELEASE")] == [
+        "SELECT",
         "SELECT",
         "INSERT",
         "UPDATE",
@@ -257,9 +253,7 @@ def test_a_save_read_when_nobody_raced_uses_what_was_read(moon_game, owner):
 def test_a_deal_sent_again_with_its_key_changes_nothing(moon_game, owner):
     deal = deal_record(game=moon_game, entry=DEAL_1, by=owner, number=1, key="phone-1")
     before = game_snapshot(moon_game)
-    game, seats, played = read_for_save(moon_game)
-    again = deal_record(
-        game=game, entry=DEAL_1, by=owner, number=1, key="phone-1", seats=seats, played=played
-    )
+    game = Game.objects.get(pk=moon_game.pk)
+    again = deal_record(game=game, entry=DEAL_1, by=owner, number=1, key="phone-1")
     assert again.pk == deal.pk and again.game.version == before[1]
     assert game_snapshot(moon_game) == before  # not even the version moved on

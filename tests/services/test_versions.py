@@ -1,4 +1,5 @@
-"""Every service that changes what a game page shows forgets the kept page: the next shows it."""
+"""Every service that changes what a game's board shows moves a version its poll compares
+(games/services/versions.py), and the page shows it at once."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import date
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from games.models import Ruleset
 from games.services.clubnights import evening_delete, evening_start
@@ -14,6 +16,7 @@ from games.services.deals import deal_delete, deal_edit, deal_record
 from games.services.games import game_annotate
 from games.services.players import player_rename
 from games.services.rulesets import ruleset_save
+from games.services.sharing import watch_link_replace
 from games.services.tables import table_rename
 from tests.factories import DEAL_1, DEAL_2, builtin
 
@@ -32,9 +35,49 @@ def page(phone, game) -> str:
 
 
 def kept(phone, game) -> str:
-    """The page, opened twice: the second comes from the kept copy."""
+    """The page, opened twice (a second opening once came from a copy kept in memory)."""
     page(phone, game)
     return page(phone, game)
+
+
+def board_etag(phone, game) -> str:
+    return phone.get(reverse("game_live", args=[game.pk]))["ETag"]
+
+
+def watch_etag(game) -> str:
+    return Client().get(reverse("watch_game_live", args=[game.watch_token]))["ETag"]
+
+
+CHANGES = {
+    "deal": lambda game, owner: deal_record(game=game, entry=DEAL_1, by=owner),
+    "note": lambda game, owner: game_annotate(game=game, note="At the cabin"),
+    "player's name": lambda game, owner: player_rename(
+        player=game.seats.get(number=0).player, name="Alicia"
+    ),
+    "table's name": lambda game, owner: table_rename(table=game.table, name="Saturday club"),
+    "house rules": lambda game, owner: ruleset_save(
+        ruleset=Ruleset.objects.get(pk=game.ruleset_id), table=game.table
+    ),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_each_change_a_board_shows_moves_the_version_its_polls_compare(
+    change, phone, table, players, owner
+):
+    from games.services.games import game_start
+
+    ruleset = ruleset_save(ruleset=Ruleset(name="Ours", notes="Jokers wild"), table=table)
+    game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0, by=owner)
+    watch_link_replace(game)
+    before = (board_etag(phone, game), watch_etag(game))
+    CHANGES[change](game, owner)
+    game.refresh_from_db()
+    after = (board_etag(phone, game), watch_etag(game))
+    assert before[0] != after[0] and before[1] != after[1]
+    live = reverse("game_live", args=[game.pk])
+    assert phone.get(live, HTTP_IF_NONE_MATCH=before[0]).status_code == 200
+    assert phone.get(live, HTTP_IF_NONE_MATCH=after[0]).status_code == 204
 
 
 def totals(html: str) -> list[int]:
