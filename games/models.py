@@ -228,38 +228,37 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+def option_choices(name: str) -> list[tuple[str, str]]:
+    """The values of one of the rules' options, each with its words in the person's language."""
+    return [(value, gettext_lazy(words)) for value, words in engine.RULE_OPTIONS[name].choices]
+
+
+def rules_field(name: str, option: engine.Option) -> models.Field:
+    """The column of one of the rules' options (engine.RULE_OPTIONS), with the
+    engine's default and choices."""
+    default = getattr(engine.Rules(), name)
+    given = {} if default is None else {"default": default}
+    if option.kind == "choice":
+        choices = option_choices(name)
+        longest = max(len(value) for value in option.values)
+        return models.CharField(max_length=longest, choices=choices, **given)
+    if option.kind == "cards":
+        return models.JSONField(null=True, blank=True, **given)
+    whole = models.IntegerField if option.least is None else models.PositiveIntegerField
+    return whole(null=option.optional, blank=option.optional, **given)
+
+
 class Ruleset(models.Model):
-    """A named set of rules. Built-in ones have no table; a table may have its own."""
+    """A named set of rules. Built-in ones have no table; a table may have its own.
 
-    class Hearts(models.TextChoices):
-        ONE = "one", gettext_lazy("one point each")
-        SPOT = "spot", gettext_lazy("face value (spot hearts)")
-
-    class Moon(models.TextChoices):
-        NONE = "none", gettext_lazy("no moon")
-        OTHERS = "others", gettext_lazy("moon: the others add the moon value")
-        SELF = "self", gettext_lazy("moon: the shooter subtracts the moon value")
-
-    class Pass(models.TextChoices):
-        RIGHT = "right", gettext_lazy("to the right, every deal")
-        CYCLE = "cycle", gettext_lazy("Hearts cycle")
+    Besides its name, table and notes, a column for each of the rules' options
+    (engine.RULE_OPTIONS: :func:`rules_field`), added after the class.
+    """
 
     name = models.CharField(max_length=80)
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.CASCADE, related_name="rulesets"
     )
-    hearts = models.CharField(max_length=4, choices=Hearts, default=Hearts.ONE)
-    queen_of_spades = models.PositiveSmallIntegerField(default=13)
-    king_of_spades = models.PositiveSmallIntegerField(default=10)
-    ace_of_spades = models.PositiveSmallIntegerField(default=7)
-    jack_of_diamonds = models.SmallIntegerField(default=0)
-    moon = models.CharField(max_length=6, choices=Moon, default=Moon.NONE)
-    target = models.PositiveIntegerField(null=True, blank=True, default=100)
-    deals = models.PositiveIntegerField(null=True, blank=True)
-    # None: the default removed cards for the number of players.
-    removed = models.JSONField(null=True, blank=True)
-    pass_cards = models.PositiveSmallIntegerField(null=True, blank=True)
-    pass_direction = models.CharField(max_length=5, choices=Pass, default=Pass.RIGHT)
     notes = models.TextField(blank=True, help_text="House rules shown to the table.")
 
     class Meta:
@@ -287,20 +286,11 @@ class Ruleset(models.Model):
         return cls.objects.filter(table=None, name="Black Maria").first()
 
     def to_rules(self) -> engine.Rules:
-        return engine.Rules(
-            name=self.name,
-            hearts=self.hearts,  # type: ignore[arg-type]
-            queen_of_spades=self.queen_of_spades,
-            king_of_spades=self.king_of_spades,
-            ace_of_spades=self.ace_of_spades,
-            jack_of_diamonds=self.jack_of_diamonds,
-            moon=self.moon,  # type: ignore[arg-type]
-            target=self.target,
-            deals=self.deals,
-            removed=None if self.removed is None else tuple(self.removed),
-            pass_cards=self.pass_cards,
-            pass_direction=self.pass_direction,  # type: ignore[arg-type]
-        )
+        return engine.Rules.of(self.name, {n: getattr(self, n) for n in engine.RULE_OPTIONS})
+
+
+for _name, _option in engine.RULE_OPTIONS.items():
+    Ruleset.add_to_class(_name, rules_field(_name, _option))
 
 
 class ClubNight(models.Model):

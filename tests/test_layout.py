@@ -193,9 +193,22 @@ def test_no_module_is_over_600_lines():
 
 
 def test_the_rule_options_are_the_engines():
-    assert tuple(Ruleset.Hearts.values) == engine.HEART_OPTIONS
-    assert tuple(Ruleset.Moon.values) == engine.MOON_OPTIONS
-    assert tuple(Ruleset.Pass.values) == engine.PASS_DIRECTIONS
+    """Each of the rules' settings is declared once (engine.RULE_OPTIONS): the
+    ruleset's columns and the form's fields, with their defaults, follow from it."""
+    from dataclasses import fields
+
+    from games.forms.rulesets import RulesetForm
+
+    assert set(engine.RULE_OPTIONS) == {f.name for f in fields(engine.Rules)} - {"name"}
+    form = RulesetForm()
+    for name, option in engine.RULE_OPTIONS.items():
+        column = Ruleset._meta.get_field(name)
+        default = getattr(engine.Rules(), name)
+        assert (column.default if column.has_default() else None) == default, name
+        assert column.null == option.optional, name
+        assert [value for value, _ in column.choices or []] == list(option.values), name
+        assert name in form.fields, name
+        assert form.fields[name].required == (not option.optional and option.kind != "cards")
     assert tuple(Deal.Mode.values) == engine.ENTRY_MODES
     assert tuple(ClubNight.Scoring.values) == (clubnight.PLACES, clubnight.SHARE)
 

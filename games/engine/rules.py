@@ -9,6 +9,7 @@ total, the moon).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
@@ -24,7 +25,7 @@ from games.engine.cards import (
     is_card,
     spot_value,
 )
-from games.engine.words import Refusal, _
+from games.engine.words import Refusal, _, gettext_noop
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
@@ -42,9 +43,90 @@ DEFAULT_REMOVED: dict[int, tuple[str, ...]] = {
     7: ("2C", "2D", "2S"),
 }
 
-MOON_OPTIONS = ("none", "others", "self")
-HEART_OPTIONS = ("one", "spot")
-PASS_DIRECTIONS = ("right", "cycle")
+
+@dataclass(frozen=True)
+class Option:
+    """One of the rules' settings, as every layer reads it: the history file
+    (:meth:`Rules.from_dict`), the database's column (games/models.py) and the
+    ruleset form (games/forms/rulesets.py) all follow from it. Its default is the
+    :class:`Rules` field's.
+
+    ``kind``: "choice" (one of ``choices``, each a value and its words), "whole" (a
+    whole number, ``least`` or more when given) or "cards" (card codes). An
+    ``optional`` one may be None (blank on the form). ``label`` and ``help`` are
+    the form's words, marked for translation here and translated where shown.
+    """
+
+    label: str
+    kind: Literal["choice", "whole", "cards"] = "whole"
+    choices: tuple[tuple[str, str], ...] = ()
+    least: int | None = 0
+    optional: bool = False
+    help: str = ""
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(value for value, _words in self.choices)
+
+
+RULE_OPTIONS: dict[str, Option] = {
+    "hearts": Option(
+        gettext_noop("Hearts"),
+        "choice",
+        choices=(
+            ("one", gettext_noop("one point each")),
+            ("spot", gettext_noop("face value (spot hearts)")),
+        ),
+    ),
+    "queen_of_spades": Option(gettext_noop("Q♠ (Black Maria)")),
+    "king_of_spades": Option(gettext_noop("K♠")),
+    "ace_of_spades": Option(gettext_noop("A♠")),
+    "jack_of_diamonds": Option(gettext_noop("J♦ bonus (Omnibus, 0 or less)"), least=None),
+    "moon": Option(
+        gettext_noop("Shooting the moon"),
+        "choice",
+        choices=(
+            ("none", gettext_noop("no moon")),
+            ("others", gettext_noop("moon: the others add the moon value")),
+            ("self", gettext_noop("moon: the shooter subtracts the moon value")),
+        ),
+    ),
+    "target": Option(
+        gettext_noop("Game ends at (points)"),
+        optional=True,
+        help=gettext_noop("Blank for no target."),
+    ),
+    "deals": Option(
+        gettext_noop("or after this many deals"),
+        optional=True,
+        help=gettext_noop("Blank to play to the target."),
+    ),
+    "removed": Option(
+        gettext_noop("Cards taken out"),
+        "cards",
+        optional=True,
+        help=gettext_noop(
+            "Blank for the usual ones (2♣ with three players…), or codes like 2C 2D."
+        ),
+    ),
+    "pass_cards": Option(
+        gettext_noop("Cards passed"),
+        optional=True,
+        help=gettext_noop("Blank: 3 with three or four players, 2 with more."),
+    ),
+    "pass_direction": Option(
+        gettext_noop("Pass"),
+        "choice",
+        choices=(
+            ("right", gettext_noop("to the right, every deal")),
+            ("cycle", gettext_noop("Hearts cycle")),
+        ),
+    ),
+}
+
+MOON_OPTIONS = RULE_OPTIONS["moon"].values
+HEART_OPTIONS = RULE_OPTIONS["hearts"].values
+PASS_DIRECTIONS = RULE_OPTIONS["pass_direction"].values
 
 
 class RulesError(Refusal):
@@ -53,7 +135,8 @@ class RulesError(Refusal):
 
 @dataclass(frozen=True)
 class Rules:
-    """One table's settings (SPEC sections 1-5). Defaults are Black Maria.
+    """One table's settings (SPEC sections 1-5). Defaults are Black Maria; each
+    setting but the name is described in :data:`RULE_OPTIONS`.
 
     ``removed`` and ``pass_cards`` of ``None`` mean "the default for the
     number of players"; :func:`resolve` fills them in for one game.
@@ -72,22 +155,26 @@ class Rules:
     pass_cards: int | None = None
     pass_direction: Literal["right", "cycle"] = "right"
 
+    @classmethod
+    def of(cls, name: str, settings: Mapping[str, object]) -> Rules:
+        """Rules named ``name`` from each option's value in ``settings`` (a ruleset's
+        row, a form's values; card codes in any sequence), the default where missing."""
+        values: dict[str, object] = {"name": name}
+        for key, option in RULE_OPTIONS.items():
+            if key in settings:
+                value = settings[key]
+                if option.kind == "cards" and value is not None:
+                    value = tuple(value)  # type: ignore[arg-type]
+                values[key] = value
+        return cls(**values)  # type: ignore[arg-type]
+
     def to_dict(self) -> dict[str, object]:
         """The ``rules`` object of the history format."""
-        return {
-            "name": self.name,
-            "hearts": self.hearts,
-            "queen_of_spades": self.queen_of_spades,
-            "king_of_spades": self.king_of_spades,
-            "ace_of_spades": self.ace_of_spades,
-            "jack_of_diamonds": self.jack_of_diamonds,
-            "moon": self.moon,
-            "target": self.target,
-            "deals": self.deals,
-            "removed": None if self.removed is None else list(self.removed),
-            "pass_cards": self.pass_cards,
-            "pass_direction": self.pass_direction,
-        }
+        found: dict[str, object] = {"name": self.name}
+        for key, option in RULE_OPTIONS.items():
+            value = getattr(self, key)
+            found[key] = list(value) if option.kind == "cards" and value is not None else value
+        return found
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
@@ -109,53 +196,38 @@ class Rules:
         else:
             values["name"] = name.strip()
 
-        for key, options in (
-            ("hearts", HEART_OPTIONS),
-            ("moon", MOON_OPTIONS),
-            ("pass_direction", PASS_DIRECTIONS),
-        ):
+        for key, option in RULE_OPTIONS.items():
             value = data.get(key, getattr(defaults, key))
-            if value not in options:
+            setting = key.replace("_", " ")
+            if option.kind == "choice" and value not in option.values:
                 problems.append(
                     _("{setting} must be one of {options}").format(
-                        setting=key.replace("_", " "), options=", ".join(options)
+                        setting=setting, options=", ".join(option.values)
                     )
                 )
-            else:
-                values[key] = value
-
-        for key in ("queen_of_spades", "king_of_spades", "ace_of_spades", "jack_of_diamonds"):
-            value = data.get(key, getattr(defaults, key))
-            if not _is_int(value):
+            elif (
+                option.kind == "cards"
+                and value is not None
+                and (not isinstance(value, list) or not all(isinstance(c, str) for c in value))
+            ):
                 problems.append(
-                    _("{setting} must be a whole number").format(setting=key.replace("_", " "))
+                    _("{setting} must be a list of card codes such as 2C").format(setting=setting)
                 )
+            elif option.kind == "whole" and not (
+                _is_int(value) or (option.optional and value is None)
+            ):
+                if option.optional:
+                    problems.append(
+                        _("{setting} must be a whole number or null").format(setting=setting)
+                    )
+                else:
+                    problems.append(_("{setting} must be a whole number").format(setting=setting))
             else:
                 values[key] = value
-
-        for key in ("target", "deals"):
-            value = data.get(key, getattr(defaults, key))
-            if value is not None and not _is_int(value):
-                problems.append(_("{setting} must be a whole number or null").format(setting=key))
-            else:
-                values[key] = value
-
-        removed = data.get("removed")
-        if removed is not None:
-            if not isinstance(removed, list) or not all(isinstance(c, str) for c in removed):
-                problems.append(_("removed must be a list of card codes such as 2C"))
-            else:
-                values["removed"] = tuple(removed)
-
-        pass_cards = data.get("pass_cards")
-        if pass_cards is not None and not _is_int(pass_cards):
-            problems.append(_("pass cards must be a whole number"))
-        else:
-            values["pass_cards"] = pass_cards
 
         if problems:
             raise RulesError(problems)
-        rules = cls(**values)  # type: ignore[arg-type]
+        rules = cls.of(values.pop("name"), values)  # type: ignore[arg-type]
         rule_problems = rules_problems(rules)
         if rule_problems:
             raise RulesError(rule_problems)

@@ -22,7 +22,7 @@ from games.forms.fields import (
     typed_names,
     with_typed,
 )
-from games.models import LARGEST_ID, NAME_MAX_LENGTH, Game, Player, Ruleset, Table
+from games.models import LARGEST_ID, NAME_MAX_LENGTH, Game, Player, Ruleset, Table, option_choices
 from games.pages.rules import moon_words, the_end
 
 
@@ -68,7 +68,7 @@ class NewGameForm(RefusableForm):
         required=False, min_value=1, max_value=engine.MOST_DEALS, label=gettext_lazy("Deals")
     )
     moon = forms.ChoiceField(
-        choices=Ruleset.Moon.choices, widget=forms.RadioSelect, label=gettext_lazy("Moon")
+        choices=option_choices("moon"), widget=forms.RadioSelect, label=gettext_lazy("Moon")
     )
     # Made anew for each blank form: sent twice, it opens the game it started.
     key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
@@ -106,7 +106,7 @@ class NewGameForm(RefusableForm):
         self.fields["moon"].initial = rules.moon
         self.fields["new_players"].widget.attrs.update(autocomplete="off")
         for name in ("target", "deals"):
-            self.fields[name].widget.attrs.update(inputmode="numeric", size="5")
+            self.fields[name].widget.attrs.update(inputmode="numeric")
 
     def seating(self) -> tuple[list[Player], list[Player]]:
         """Who is seated (in seat order) and who is not, as sent or as offered."""

@@ -13,76 +13,45 @@ from games.engine.names import normalise_name
 from games.forms.fields import WholeNumberField
 from games.models import Ruleset
 
+OPTIONS = engine.RULE_OPTIONS
+WHOLE = [name for name, option in OPTIONS.items() if option.kind == "whole"]
+
 
 class RulesetForm(forms.ModelForm):
+    """A table's own ruleset: its name, each of the rules' options (their words and
+    kinds are the engine's, engine.RULE_OPTIONS) and its house rules."""
+
     removed = forms.CharField(
         required=False,
-        label=gettext_lazy("Cards taken out"),
-        help_text=gettext_lazy(
-            "Blank for the usual ones (2♣ with three players…), or codes like 2C 2D."
-        ),
+        label=gettext_lazy(OPTIONS["removed"].label),
+        help_text=gettext_lazy(OPTIONS["removed"].help),
     )
 
     class Meta:
         model = Ruleset
-        fields = [
-            "name",
-            "hearts",
-            "queen_of_spades",
-            "king_of_spades",
-            "ace_of_spades",
-            "jack_of_diamonds",
-            "moon",
-            "target",
-            "deals",
-            "removed",
-            "pass_cards",
-            "pass_direction",
-            "notes",
-        ]
+        fields = ["name", *OPTIONS, "notes"]
         labels = {
             "name": gettext_lazy("Name"),
-            "hearts": gettext_lazy("Hearts"),
-            "queen_of_spades": gettext_lazy("Q♠ (Black Maria)"),
-            "king_of_spades": gettext_lazy("K♠"),
-            "ace_of_spades": gettext_lazy("A♠"),
-            "jack_of_diamonds": gettext_lazy("J♦ bonus (Omnibus, 0 or less)"),
-            "moon": gettext_lazy("Shooting the moon"),
-            "target": gettext_lazy("Game ends at (points)"),
-            "deals": gettext_lazy("or after this many deals"),
-            "pass_cards": gettext_lazy("Cards passed"),
-            "pass_direction": gettext_lazy("Pass"),
+            **{name: gettext_lazy(option.label) for name, option in OPTIONS.items()},
             "notes": gettext_lazy("House rules"),
         }
         help_texts = {
-            "target": gettext_lazy("Blank for no target."),
-            "deals": gettext_lazy("Blank to play to the target."),
-            "pass_cards": gettext_lazy("Blank: 3 with three or four players, 2 with more."),
+            **{name: gettext_lazy(option.help) for name, option in OPTIONS.items() if option.help},
             "notes": gettext_lazy(
                 "Shown on the game page. Only what the settings above don't say: "
                 "they are shown anyway."
             ),
         }
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
-        field_classes = {
-            name: WholeNumberField
-            for name in (
-                "queen_of_spades",
-                "king_of_spades",
-                "ace_of_spades",
-                "jack_of_diamonds",
-                "target",
-                "deals",
-                "pass_cards",
-            )
-        }
+        field_classes = dict.fromkeys(WHOLE, WholeNumberField)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.removed is not None and not self.is_bound:
             self.initial["removed"] = " ".join(self.instance.removed)
-        for name in ("queen_of_spades", "king_of_spades", "ace_of_spades", "target", "deals"):
-            self.fields[name].widget.attrs["inputmode"] = "numeric"
+        for name in WHOLE:
+            if OPTIONS[name].least == 0:  # no minus sign on a phone's number pad
+                self.fields[name].widget.attrs["inputmode"] = "numeric"
         self.fields["jack_of_diamonds"].widget.attrs["max"] = 0
 
     def clean_name(self) -> str:
@@ -122,19 +91,13 @@ class RulesetForm(forms.ModelForm):
         return cleaned
 
     def to_rules(self, cleaned: Mapping | None = None) -> engine.Rules:
+        """The rules as entered; an option left blank that must have a value counts as 0
+        (or its first choice), so that a half-filled form can be described."""
         data = cleaned if cleaned is not None else self.cleaned_data
-        removed = data.get("removed")
-        return engine.Rules(
-            name=data.get("name") or "Rules",
-            hearts=data.get("hearts") or "one",
-            queen_of_spades=data.get("queen_of_spades") or 0,
-            king_of_spades=data.get("king_of_spades") or 0,
-            ace_of_spades=data.get("ace_of_spades") or 0,
-            jack_of_diamonds=data.get("jack_of_diamonds") or 0,
-            moon=data.get("moon") or "none",
-            target=data.get("target"),
-            deals=data.get("deals"),
-            removed=None if removed is None else tuple(removed),
-            pass_cards=data.get("pass_cards"),
-            pass_direction=data.get("pass_direction") or "right",
-        )
+        values: dict[str, object] = {}
+        for name, option in OPTIONS.items():
+            value = data.get(name)
+            if value in (None, "") and not option.optional:
+                value = option.values[0] if option.kind == "choice" else 0
+            values[name] = value
+        return engine.Rules.of(data.get("name") or "Rules", values)
