@@ -17,7 +17,7 @@ from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from accounts.middleware import NORWEGIAN
+from accounts.middleware import as_served
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +27,8 @@ def _their_language(request: HttpRequest) -> str:
     if hasattr(request, "LANGUAGE_CODE"):
         return request.LANGUAGE_CODE
     accept = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
-    if accept and "nb" not in accept.lower() and NORWEGIAN.search(accept):
-        request.META["HTTP_ACCEPT_LANGUAGE"] = NORWEGIAN.sub("nb", accept, count=1)
+    if accept:
+        request.META["HTTP_ACCEPT_LANGUAGE"] = as_served(accept)
     return translation.get_language_from_request(request)
 
 

@@ -135,7 +135,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen on the page (a cookie, also kept with the
     # account and set again at sign-in), else the browser's.
-    "accounts.middleware.norwegian_means_bokmal",
+    "accounts.middleware.language_aliases",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -274,7 +274,11 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en-gb"
+# A language more is a line here and its catalogue (make messages; docs/translating.md).
 LANGUAGES = [("en-gb", "English"), ("nb", "Norsk bokmål")]
+# Tags a browser may ask by that one of LANGUAGES serves: readers of Norwegian
+# ("no") and of Nynorsk read Bokmål.
+LANGUAGE_ALIASES = {"no": "nb", "nn": "nb"}
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60

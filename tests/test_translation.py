@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -23,7 +24,15 @@ from games.services.deals import deal_record
 from tests.factories import DEAL_1
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGUE = ROOT / "locale" / "nb" / "LC_MESSAGES"
+# Every language but the one the code is written in has a catalogue: a language
+# more is a line in settings.LANGUAGES and its catalogue.
+LOCALES = [
+    translation.to_locale(code)
+    for code, _name in settings.LANGUAGES
+    if code != settings.LANGUAGE_CODE
+]
+CATALOGUES = {locale: ROOT / "locale" / locale / "LC_MESSAGES" for locale in LOCALES}
+CATALOGUE = CATALOGUES["nb"]  # Bokmål's words, which the tests below read
 NB = {"HTTP_ACCEPT_LANGUAGE": "nb-NO,nb;q=0.9,en;q=0.5"}
 
 
@@ -57,51 +66,59 @@ def po_entries(path: Path) -> list[dict]:
 
 
 @pytest.fixture
-def fresh_catalogue(tmp_path, monkeypatch) -> Path:
-    """The strings in the code now, merged into a copy of the committed catalogue.
+def fresh_catalogues(tmp_path, monkeypatch) -> dict[str, Path]:
+    """The strings in the code now, merged into a copy of each committed catalogue.
 
     makemessages writes the catalogue of the folder the code is in, whatever
     LOCALE_PATHS says: the merge is taken as the copy and the committed file put
     back, so a test run leaves the working tree as it found it."""
-    committed = CATALOGUE / "django.po"
-    kept = committed.read_bytes()
+    committed = {locale: folder / "django.po" for locale, folder in CATALOGUES.items()}
+    kept = {locale: path.read_bytes() for locale, path in committed.items()}
     monkeypatch.chdir(ROOT)
     ignore = ["node_modules/*", "test-output/*", "staticfiles/*", "tests/*", "bench/*", "scripts/*"]
-    fresh = tmp_path / "django.po"
+    fresh = {locale: tmp_path / f"{locale}.po" for locale in LOCALES}
     try:
         call_command(
-            "makemessages", locale=["nb"], ignore_patterns=ignore, add_location="file", verbosity=0
+            "makemessages", locale=LOCALES, ignore_patterns=ignore, add_location="file", verbosity=0
         )
-        shutil.copyfile(committed, fresh)
+        for locale, path in committed.items():
+            shutil.copyfile(path, fresh[locale])
     finally:
-        committed.write_bytes(kept)
+        for locale, path in committed.items():
+            path.write_bytes(kept[locale])
     return fresh
 
 
-def test_every_string_in_the_code_has_a_bokmal_translation(fresh_catalogue):
-    entries = [e for e in po_entries(fresh_catalogue) if e.get("msgid")]
-    assert len(entries) > 400
-    untranslated = [e["msgid"] for e in entries if not all(e["msgstr"])]
-    fuzzy = [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
-    assert untranslated == [], "missing Bokmål: " + "; ".join(untranslated[:10])
-    assert fuzzy == [], "unchecked (fuzzy) Bokmål: " + "; ".join(fuzzy[:10])
+@pytest.mark.tools  # GNU gettext
+def test_every_string_in_the_code_has_a_translation_in_every_language(fresh_catalogues):
+    for locale, catalogue in fresh_catalogues.items():
+        entries = [e for e in po_entries(catalogue) if e.get("msgid")]
+        assert len(entries) > 400
+        untranslated = [e["msgid"] for e in entries if not all(e["msgstr"])]
+        fuzzy = [e["msgid"] for e in entries if "fuzzy" in e["flags"]]
+        assert untranslated == [], f"missing in {locale}: " + "; ".join(untranslated[:10])
+        assert fuzzy == [], f"unchecked (fuzzy) in {locale}: " + "; ".join(fuzzy[:10])
 
 
-def test_the_committed_catalogue_holds_exactly_the_strings_in_the_code(fresh_catalogue):
+@pytest.mark.tools  # GNU gettext
+def test_each_committed_catalogue_holds_exactly_the_strings_in_the_code(fresh_catalogues):
     def ids(path: Path) -> set[tuple]:
         entries = po_entries(path)
         assert not any(e["obsolete"] for e in entries), "strings no longer used: remove them"
         return {(e.get("msgctxt"), e["msgid"]) for e in entries if e.get("msgid")}
 
-    assert ids(fresh_catalogue) == ids(CATALOGUE / "django.po")
+    for locale, catalogue in fresh_catalogues.items():
+        assert ids(catalogue) == ids(CATALOGUES[locale] / "django.po"), locale
 
 
-def test_the_compiled_catalogue_is_in_step_with_the_source(tmp_path):
-    compiled = tmp_path / "django.mo"
+@pytest.mark.tools  # GNU gettext
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_compiled_catalogue_is_in_step_with_the_source(tmp_path, locale):
+    compiled, folder = tmp_path / "django.mo", CATALOGUES[locale]
     subprocess.run(
-        ["msgfmt", "--check", "-o", str(compiled), str(CATALOGUE / "django.po")], check=True
+        ["msgfmt", "--check", "-o", str(compiled), str(folder / "django.po")], check=True
     )
-    with open(compiled, "rb") as fresh, open(CATALOGUE / "django.mo", "rb") as committed:
+    with open(compiled, "rb") as fresh, open(folder / "django.mo", "rb") as committed:
         assert gettext.GNUTranslations(committed)._catalog == (
             gettext.GNUTranslations(fresh)._catalog
         ), "run: make messages"

@@ -22,23 +22,50 @@ import hashlib
 import json
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
+from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games import engine
 from games.engine.names import NameRefused, clean_text, name_key, player_name
 from games.formats.reading import MOST_TOTAL, ImportRefused, read_history_file
 from games.formats.writing import FORMAT
 
-HEADERS = {
-    "date": {"date", "dato", "day", "dag"},
-    "game": {"game", "spill", "number", "nummer", "nr"},
-    "player": {"player", "spiller", "name", "navn"},
-    "total": {"total", "sum", "totals", "poeng", "points", "score"},
+# The words a results table's header may name each column by, in English; each is
+# read in every language of settings.LANGUAGES too (the catalogues' words).
+HEADER_WORDS = {
+    "date": [pgettext_lazy("results column", "date"), pgettext_lazy("results column", "day")],
+    "game": [
+        pgettext_lazy("results column", "game"),
+        pgettext_lazy("results column", "number"),
+        pgettext_lazy("results column", "no."),
+    ],
+    "player": [pgettext_lazy("results column", "player"), pgettext_lazy("results column", "name")],
+    "total": [
+        pgettext_lazy("results column", "total"),
+        pgettext_lazy("results column", "totals"),
+        pgettext_lazy("results column", "sum"),
+        pgettext_lazy("results column", "points"),
+        pgettext_lazy("results column", "score"),
+    ],
 }
+
+
+@cache
+def headers() -> dict[str, frozenset[str]]:
+    """Each column's header words in every language the app speaks."""
+    found: dict[str, set[str]] = {column: set() for column in HEADER_WORDS}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            for column, words in HEADER_WORDS.items():
+                found[column] |= {str(word).casefold() for word in words}
+    return {column: frozenset(words) for column, words in found.items()}
+
+
 _NAMES_TOO = {"dag"}  # header words that are also people's names
 RULES = {"name": "Black Maria"}  # what a result-only game is counted as; its deals are unknown
 
@@ -77,7 +104,7 @@ def looks_like_our_export(text: str) -> bool:
     either language: it holds the deals' points but not the rules they were
     scored by, so it is never read back as results."""
     first = [clean_text(cell).strip().casefold() for cell in _cells(text.split("\n", 1)[0])]
-    for language in ("en", "nb"):
+    for language, _name in settings.LANGUAGES:
         with translation.override(language):
             if first[:2] == [_("game").casefold(), _("table").casefold()]:
                 return True
@@ -96,7 +123,7 @@ def _cells(line: str) -> list[str]:
 
 def _column(cell: str) -> str | None:
     word = clean_text(cell).strip().casefold()
-    return next((column for column, words in HEADERS.items() if word in words), None)
+    return next((column for column, words in headers().items() if word in words), None)
 
 
 def paper_history(text: str, *, table: str) -> dict:
