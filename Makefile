@@ -1,18 +1,24 @@
 # make run: set up and serve on http://127.0.0.1:8000   make test: the whole suite
-# make check: the quick loop (lint, every test but the browser's, Node's)
+# make check: the quick loop (lint, the tests but the browser's and those needing Caddy,
+#   tesseract or gettext, Node's), with only what make run and requirements-dev install
 # make production: the production stack on https://localhost:8443 (as root: it
 #   installs PostgreSQL and Caddy with apt-get when they are missing)
 # make image: the container image (Dockerfile), built with podman
 # Python 3.13, the version the image runs; PYTHON=… names another 3.13 or newer.
 PYTHON ?= $(shell command -v python3.13 || command -v python3)
 VENV := .venv
+# The catalogues (locale/*): every language of settings.LANGUAGES but the code's own.
+CATALOGUES = $(shell DEBUG=1 $(BIN)/python -c 'from django.utils.translation import to_locale; \
+	from scorekeeper.settings import LANGUAGE_CODE, LANGUAGES; \
+	print(*(to_locale(c) for c, _ in LANGUAGES if c != LANGUAGE_CODE))')
 BIN := $(VENV)/bin
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
 
-.PHONY: run test check production image container-test lint format pytest pytest-sqlite \
+.PHONY: run test check production image container-test lint format pytest pytest-quick \
+	pytest-sqlite \
 	pytest-postgresql jstest e2e \
 	screenshots postgres browser caddy gettext ocr wrk messages bench load clean
 
@@ -61,8 +67,13 @@ PG_URL = postgres://postgres@127.0.0.1:5432/scorekeeper_$$$$
 test: $(VENV)/.installed gettext ocr caddy browser postgres node_modules/axe-core/axe.min.js
 	scripts/test-stages
 
-# The quick loop while working: lint, every test but the browser's on SQLite, Node's.
-check: lint pytest jstest
+# The quick loop while working, with only what make run installs besides the
+# tools of requirements-dev.txt: lint, the tests on SQLite but the browser's and
+# those needing Caddy, tesseract or gettext (marked tools), Node's.
+check: lint pytest-quick jstest
+
+pytest-quick: $(VENV)/.installed
+	$(BIN)/python -m pytest -m "not e2e and not container and not tools" $(XDIST) $(PYTEST_ARGS)
 
 # Every test but the browser's, on SQLite (the ones that need PostgreSQL skip).
 # PYTEST_ARGS="--lf" runs what failed last time, "--ff" runs it first.
@@ -133,13 +144,16 @@ ocr:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			tesseract-ocr tesseract-ocr-eng tesseract-ocr-nor >/dev/null; }
 
-# After changing any text: update the Bokmål catalogue, translate what is new
-# (the tests list it), then compile.
+# After changing any text: update the catalogue of every language in settings.LANGUAGES,
+# translate what is new (the tests list it), then compile.
 MESSAGE_IGNORE := --ignore "node_modules/*" --ignore "test-output/*" --ignore "staticfiles/*" \
 	--ignore "tests/*" --ignore "bench/*" --ignore "scripts/*"
 messages: $(VENV)/.installed gettext
-	DEBUG=1 $(BIN)/python manage.py makemessages -l nb --add-location file --no-obsolete $(MESSAGE_IGNORE)
-	msgfmt --check -o locale/nb/LC_MESSAGES/django.mo locale/nb/LC_MESSAGES/django.po
+	DEBUG=1 $(BIN)/python manage.py makemessages $(foreach l,$(CATALOGUES),-l $(l)) \
+		--add-location file --no-obsolete $(MESSAGE_IGNORE)
+	for l in $(CATALOGUES); do \
+		msgfmt --check -o locale/$$l/LC_MESSAGES/django.mo locale/$$l/LC_MESSAGES/django.po || exit 1; \
+	done
 
 node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

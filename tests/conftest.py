@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+from collections import Counter
 from importlib import import_module
 
 import pytest
@@ -61,6 +63,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.nodb)
         if "front" in item.fixturenames and not item.nodeid.startswith(FRONT_MODULES):
             raise pytest.UsageError(f"{item.nodeid} uses the front: add it to FRONT_MODULES")
+        if item.nodeid.startswith(FRONT_MODULES):
+            item.add_marker(pytest.mark.tools)  # Caddy
 
 
 @pytest.fixture
@@ -95,6 +99,34 @@ def _language_back():
     """A request in Norwegian leaves it active in the thread: the next test starts in English."""
     yield
     translation.deactivate()
+
+
+# An id given twice in one page: a label, an aria reference or a fragment link
+# finds the first only (the table page once had two id="id_name").
+ID = re.compile(r"""<[^>]*?\sid=["']([^"']+)["']""")
+
+
+def ids_given_twice(html: str) -> list[str]:
+    counts = Counter(ID.findall(html))
+    return sorted(name for name, count in counts.items() if count > 1)
+
+
+@pytest.fixture(autouse=True)
+def _no_id_twice(monkeypatch) -> None:
+    """Every page the suite renders through the test client gives each id once."""
+    from django.test import Client
+
+    asked = Client.request
+
+    def request(self, **fields):
+        response = asked(self, **fields)
+        html = response.get("Content-Type", "").startswith("text/html")
+        if html and not response.streaming and not response.has_header("Content-Encoding"):
+            twice = ids_given_twice(response.content.decode(errors="replace"))
+            assert not twice, f"{fields.get('PATH_INFO')}: ids given twice: {twice}"
+        return response
+
+    monkeypatch.setattr(Client, "request", request)
 
 
 @pytest.fixture(autouse=True)

@@ -32,6 +32,7 @@ def installed(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.tools  # Debian's caddy.service
 @pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd's tools")
 def test_systemd_finds_nothing_wrong_with_the_units(tmp_path):
     folder = installed(tmp_path)
@@ -69,6 +70,7 @@ def test_the_daily_job_backs_up_first_then_clears_and_keeps_the_backups_private(
     assert "UMask=0077" in daily and "StateDirectoryMode=0700" in daily
 
 
+@pytest.mark.tools
 @pytest.mark.skipif(not shutil.which("caddy"), reason="Caddy (make production installs it)")
 def test_caddy_reads_the_caddyfile_as_written():
     env = {

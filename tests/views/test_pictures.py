@@ -52,6 +52,7 @@ def _nothing_kept(db):
     caches["default"].clear()
 
 
+@pytest.mark.tools  # tesseract reads the picture back
 @pytest.mark.parametrize(
     ("headers", "words"), [({}, "lowest total wins"), (NB, "lavest sum vinner")]
 )
@@ -71,6 +72,7 @@ def test_a_finished_game_s_picture_reads_back_its_names_totals_and_winner(
     assert re.search(r"1\.\s+(\S{1,2}\s+)?Cara", said), said  # first, the star before her
 
 
+@pytest.mark.tools  # tesseract reads the picture back
 @pytest.mark.parametrize(
     ("headers", "words"),
     [
@@ -136,6 +138,7 @@ def test_a_phone_that_has_the_picture_is_answered_304_without_reading_it(
     assert changed.content[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.tools  # tesseract reads the picture back
 @pytest.mark.parametrize(
     ("headers", "night", "ladder"),
     [
@@ -201,6 +204,7 @@ def test_a_watch_link_says_live_scores_only_while_the_game_is_played(moon_game):
     assert "new deals appear within seconds" in page
 
 
+@pytest.mark.tools  # tesseract reads the picture back
 def test_a_watch_link_pasted_in_a_chat_shows_the_score_and_the_picture(finished, owner):
     """As a chat app's preview fetches it: no cookies, the page, then its picture."""
     token = watch_link_replace(finished)
@@ -270,6 +274,7 @@ def test_a_table_s_watch_page_shows_the_ladder_its_preview_names(table, players,
     assert "/players/" not in page  # a player's own page is for the table's members
 
 
+@pytest.mark.tools  # tesseract reads the picture back
 @pytest.mark.parametrize(
     ("headers", "note"),
     [({}, "ranked after 5 finished games"), (NB, "rangert etter 5 ferdige spill")],
