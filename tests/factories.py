@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from games import engine
 from games.formats.writing import FORMAT
 from games.models import (
-    ClubNight,
     Deal,
     DealChange,
+    Evening,
     Game,
     Invite,
     Membership,
@@ -27,6 +27,7 @@ from games.models import (
 )
 from games.pages import clubnight as night
 from games.pages.ladder import ladder, record, season_ladder
+from games.selectors import clubnights as clubnights_read
 from games.services import clubnights
 from games.services.clubnights import evening_start
 from games.services.deals import deal_delete, deal_record
@@ -176,7 +177,7 @@ MODELS = (
     Membership,
     Invite,
     Season,
-    ClubNight,
+    Evening,
 )
 
 OK = "ok"  # the answer POSTED names (GET: 200)
@@ -414,15 +415,15 @@ def club_figures(table: Table) -> dict:
     def plain(rows):
         return [{k: v for k, v in dataclasses.asdict(r).items() if k != "player"} for r in rows]
 
-    evening = ClubNight.objects.get(table=table)
+    evening = Evening.objects.get(table=table)
     return {
         "ladder": plain(ladder(table)),
         "seasons": {s.name: plain(season_ladder(table, s)) for s in table.seasons.all()},
         "players": {p.name: dataclasses.asdict(record(p)) for p in table.players.all()},
-        "club night": plain(night.standings(evening, clubnights.rounds(evening))),
+        "club night": plain(night.standings(evening, clubnights_read.rounds(evening))),
         "rounds": [
             [sorted(s.player.name for s in g.seats.all()) for g in r]
-            for r in clubnights.rounds(evening)
+            for r in clubnights_read.rounds(evening)
         ],
         "games": sorted(
             (g.finished_at, g.started_at, tuple(g.seats.values_list("total", flat=True)))

@@ -1,14 +1,20 @@
-"""What a club night's pages show: the standings."""
+"""What a club night's pages show: its live part (the draw, the rounds with each
+game's chances, the standings), and the words for the ways it may split."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import engine
 from games.engine import clubnight
-from games.models import ClubNight, Game
+from games.models import Evening, Game
+from games.pages import chances as during
+from games.pages.ladder import chances_line
+from games.selectors import clubnights as clubnights_read
+from games.selectors.games import evening_etag
 
 
 @dataclass(frozen=True)
@@ -22,7 +28,7 @@ class StandingLine:
     score: str  # as shown: "2½", "87 %", or "" before a first deal
 
 
-def standings(evening: ClubNight, played: list[list[Game]]) -> list[StandingLine]:
+def standings(evening: Evening, played: list[list[Game]]) -> list[StandingLine]:
     names = {p.pk: p.name for p in evening.present.all()}
     results = []
     for round_ in played:
@@ -60,9 +66,66 @@ def standings(evening: ClubNight, played: list[list[Game]]) -> list[StandingLine
 def _shown(score, scoring: str) -> str:
     if score is None:
         return ""
-    if scoring == ClubNight.Scoring.SHARE:
+    if scoring == Evening.Scoring.SHARE:
         return _("{percent}%").format(percent=round(score))
     whole, half = divmod(score * 2, 2)
     if half and not whole:
         return "½"  # half a point, as a club writes it (not "0½")
     return f"{int(whole)}{'½' if half else ''}"
+
+
+def sizes_label(sizes) -> str:
+    """ "2 games: 4 + 3", "1 game of 7"."""
+    if len(sizes) == 1:
+        return _("1 game of {players}").format(players=sizes[0])
+    return ngettext("{count} game: {sizes}", "{count} games: {sizes}", len(sizes)).format(
+        count=len(sizes), sizes=" + ".join(str(s) for s in sizes)
+    )
+
+
+def sizes_value(sizes) -> str:
+    return "+".join(str(s) for s in sizes)
+
+
+def board_context(evening: Evening, *, readonly: bool) -> dict:
+    """What the evening's live part shows: the draw, the rounds (each game with its
+    players' chances, where the table shows them) and the standings."""
+    # The version first, then what it stands for: read after, a deal saved in between
+    # was counted in the version but not shown, and every poll answered 204 to it.
+    poll_etag = evening_etag(clubnights_read.evening_version(evening), readonly=readonly)
+    played = clubnights_read.rounds(evening)
+    proposal = []
+    if evening.proposal:
+        # On the big screen too: where to sit in the coming round.
+        names = {p.pk: p.name for p in evening.present.all()}
+        proposal = [[names.get(pk, "?") for pk in game] for game in evening.proposal]
+    splits = clubnights_read.splits_for(evening, len(names)) if proposal and not readonly else []
+    chosen = tuple(len(game) for game in evening.proposal or [])
+    return {
+        "evening": evening,
+        "readonly": readonly,
+        "rounds": [
+            (number, [(game, game_chances(game)) for game in round_])
+            for number, round_ in enumerate(played, start=1)
+        ][::-1],
+        "next_round": len(played) + 1,
+        "round_over": clubnights_read.round_over(played),
+        "proposal": proposal,
+        "splits": [(sizes_value(s), sizes_label(s), s == chosen) for s in splits],
+        "standings": standings(evening, played),
+        "poll_etag": poll_etag,
+    }
+
+
+def game_chances(game: Game) -> list[str]:
+    """Each player's chance in a game under way, where its table shows them: before
+    the first deal from the ladder, after it from the totals now."""
+    if game.is_finished or not game.table.show_chances:
+        return []
+    seats = list(game.seats.all())
+    if not game.deal_count:
+        return chances_line([seat.player for seat in seats])
+    totals = [seat.total for seat in seats]
+    players = [seat.player_id for seat in seats]
+    said = during.chances_now(game, players, totals, game.deal_count)
+    return during.line([seat.player.name for seat in seats], said)

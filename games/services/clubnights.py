@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections import Counter
 from collections.abc import Sequence
 from datetime import date
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import engine
 from games.engine import clubnight
-from games.models import ClubNight, Game, Player, Ruleset, Seat, Table, account_or_none
+from games.models import Evening, Game, Player, Ruleset, Table, account_or_none
+from games.selectors.clubnights import evening_rules, next_round, rounds, splits_for
 from games.services.errors import Refused
 from games.services.games import CHANGED_MEANWHILE, game_start
 from games.services.once import make_once
@@ -45,16 +44,16 @@ def evening_start(
     by: AbstractBaseUser | None = None,
     key: str = "",
     rng: random.Random | None = None,
-) -> ClubNight:
+) -> Evening:
     """Start a club night with these people here, its first round drawn (not yet started)."""
     present = len(players) + len(new_players)
     problem = can_split(table, ruleset, present)
     if problem:
         raise Refused(problem)
 
-    def make() -> ClubNight:
+    def make() -> Evening:
         joined = players_join(table=table, names=new_players)
-        evening = ClubNight.objects.create(
+        evening = Evening.objects.create(
             table=table,
             name=name,
             date=day,
@@ -71,7 +70,7 @@ def evening_start(
 
 
 def _draw(
-    evening: ClubNight, *, sizes: Sequence[int] | None = None, rng: random.Random | None = None
+    evening: Evening, *, sizes: Sequence[int] | None = None, rng: random.Random | None = None
 ) -> None:
     people = sorted(evening.present.values_list("pk", flat=True))
     options = splits_for(evening, len(people))
@@ -86,28 +85,28 @@ def _draw(
 
 
 def evening_draw(
-    *, evening: ClubNight, sizes: Sequence[int] | None = None, rng: random.Random | None = None
+    *, evening: Evening, sizes: Sequence[int] | None = None, rng: random.Random | None = None
 ) -> None:
     """Draw the next round again (in games of ``sizes``, when that is one of the splits)."""
     with transaction.atomic():
-        evening = ClubNight.objects.select_for_update().get(pk=evening.pk)
+        evening = Evening.objects.select_for_update().get(pk=evening.pk)
         _draw(evening, sizes=sizes, rng=rng)
 
 
 def evening_present(
-    *, evening: ClubNight, players: Sequence[Player], rng: random.Random | None = None
+    *, evening: Evening, players: Sequence[Player], rng: random.Random | None = None
 ) -> None:
     """Who is here now (someone came, someone went home): the next round is drawn again."""
     problem = can_split(evening.table, evening.ruleset, len(players))
     if problem:
         raise Refused(problem)
     with transaction.atomic():
-        evening = ClubNight.objects.select_for_update().get(pk=evening.pk)
+        evening = Evening.objects.select_for_update().get(pk=evening.pk)
         evening.present.set(players)
         _draw(evening, rng=rng)
 
 
-def round_start(*, evening: ClubNight, number: int, by: AbstractBaseUser | None = None) -> bool:
+def round_start(*, evening: Evening, number: int, by: AbstractBaseUser | None = None) -> bool:
     """Start round ``number`` as drawn: its games, at once. False if it had started already.
 
     Sent twice (a double tap, Back and again), the round starts once.
@@ -115,7 +114,7 @@ def round_start(*, evening: ClubNight, number: int, by: AbstractBaseUser | None 
     with transaction.atomic():
         # Only the evening's row is locked (its ruleset may be missing: an outer join).
         evening = (
-            ClubNight.objects.select_for_update(of=("self",))
+            Evening.objects.select_for_update(of=("self",))
             .select_related("table", "ruleset")
             .get(pk=evening.pk)
         )
@@ -142,40 +141,12 @@ def round_start(*, evening: ClubNight, number: int, by: AbstractBaseUser | None 
     return True
 
 
-def evening_delete(*, evening: ClubNight) -> None:
+def evening_delete(*, evening: Evening) -> None:
     """The evening goes; its games stay, as the table's ordinary games."""
     with transaction.atomic():
         # Their pages link to the evening: made anew without it.
         games_changed(evening.games.all(), evening=None, round=None)
         evening.delete()
-
-
-def usual_size(table: Table, rules: engine.Rules) -> int:
-    """How many usually play at this table: the commonest size of its last games.
-
-    A table with no games yet: three for Black Maria (the spades carry
-    points), four for the Hearts games.
-    """
-    sizes = Counter(
-        Seat.objects.filter(game__in=table.games.order_by("-started_at")[:30].values("pk"))
-        .values("game")
-        .annotate(n=Count("pk"))
-        .values_list("n", flat=True)
-    )
-    if sizes:
-        return sizes.most_common(1)[0][0]
-    return 3 if rules.king_of_spades or rules.ace_of_spades else 4
-
-
-def evening_rules(evening: ClubNight) -> engine.Rules:
-    return evening.ruleset.to_rules() if evening.ruleset else engine.Rules()
-
-
-def splits_for(evening: ClubNight, present: int) -> list[tuple[int, ...]]:
-    rules = evening_rules(evening)
-    return clubnight.splits(
-        present, usual_size(evening.table, rules), engine.playable_counts(rules)
-    )
 
 
 def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
@@ -196,26 +167,5 @@ def can_split(table: Table, ruleset: Ruleset | None, present: int) -> str:
     return ""
 
 
-def rounds(evening: ClubNight) -> list[list[Game]]:
-    """The evening's games by round (first round first), each with seats and players."""
-    games = (
-        evening.games.annotate(deal_count=Count("deals"))
-        .prefetch_related("seats__player")
-        .order_by("round", "id")
-    )
-    by_round: dict[int, list[Game]] = {}
-    for game in games:
-        by_round.setdefault(game.round or 0, []).append(game)
-    return [by_round[n] for n in sorted(by_round)]
-
-
 def _seatings(played: list[list[Game]]) -> list[list[list[int]]]:
     return [[[seat.player_id for seat in game.seats.all()] for game in round_] for round_ in played]
-
-
-def next_round(evening: ClubNight) -> int:
-    return (evening.games.aggregate(n=Max("round"))["n"] or 0) + 1
-
-
-def round_over(played: list[list[Game]]) -> bool:
-    return not played or all(game.is_finished for game in played[-1])

@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.access import (
@@ -23,32 +22,17 @@ from games.access import (
 from games.forms.clubnights import EveningForm, PresentForm, RoundForm, SplitForm
 from games.forms.games import StartKeyForm
 from games.forms.tables import LinkActionForm
-from games.models import ClubNight
-from games.pages import chances as during
+from games.models import Evening
 from games.pages import clubnight
-from games.pages.ladder import chances_line
 from games.pages.links import absolute_url
 from games.pages.previews import places_said, preview
-from games.selectors import clubnights as evening_read
+from games.selectors import clubnights as clubnights_read
 from games.selectors.games import evening_etag
 from games.services import clubnights
 from games.services.errors import Refused
 from games.services.once import sent_before
 from games.services.sharing import watch_link_off, watch_link_replace
 from games.views.responses import poll_answer
-
-
-def sizes_label(sizes) -> str:
-    """ "2 games: 4 + 3", "1 game of 7"."""
-    if len(sizes) == 1:
-        return _("1 game of {players}").format(players=sizes[0])
-    return ngettext("{count} game: {sizes}", "{count} games: {sizes}", len(sizes)).format(
-        count=len(sizes), sizes=" + ".join(str(s) for s in sizes)
-    )
-
-
-def sizes_value(sizes) -> str:
-    return "+".join(str(s) for s in sizes)
 
 
 @login_required
@@ -83,54 +67,14 @@ def evening_new(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def board_context(evening: ClubNight, *, readonly: bool) -> dict:
-    """What the evening's live part shows: the draw, the rounds and the standings."""
-    # The version first, then what it stands for: read after, a deal saved in between
-    # was counted in the version but not shown, and every poll answered 204 to it.
-    poll_etag = evening_etag(evening_read.evening_version(evening), readonly=readonly)
-    played = clubnights.rounds(evening)
-    for game in (g for round_ in played for g in round_ if not g.is_finished):
-        # Each player's chance in the games under way (where the table shows them):
-        # before the first deal from the ladder, after it from the totals now.
-        seats = list(game.seats.all())
-        game.table = evening.table
-        if not evening.table.show_chances:
-            game.chances = []
-        elif game.deal_count:
-            totals = [seat.total for seat in seats]
-            players = [seat.player_id for seat in seats]
-            said = during.chances_now(game, players, totals, game.deal_count)
-            game.chances = during.line([seat.player.name for seat in seats], said)
-        else:
-            game.chances = chances_line([seat.player for seat in seats])
-    proposal = []
-    if evening.proposal:
-        # On the big screen too: where to sit in the coming round.
-        names = {p.pk: p.name for p in evening.present.all()}
-        proposal = [[names.get(pk, "?") for pk in game] for game in evening.proposal]
-    splits = clubnights.splits_for(evening, len(names)) if proposal and not readonly else []
-    chosen = tuple(len(game) for game in evening.proposal or [])
-    return {
-        "evening": evening,
-        "readonly": readonly,
-        "rounds": [(number, round_) for number, round_ in enumerate(played, start=1)][::-1],
-        "next_round": len(played) + 1,
-        "round_over": clubnights.round_over(played),
-        "proposal": proposal,
-        "splits": [(sizes_value(s), sizes_label(s), s == chosen) for s in splits],
-        "standings": clubnight.standings(evening, played),
-        "poll_etag": poll_etag,
-    }
-
-
-def _live(request: HttpRequest, evening: ClubNight, *, readonly: bool, live_url: str):
+def _live(request: HttpRequest, evening: Evening, *, readonly: bool, live_url: str):
     return poll_answer(
         request,
-        evening_etag(evening_read.evening_version(evening), readonly=readonly),
+        evening_etag(clubnights_read.evening_version(evening), readonly=readonly),
         lambda: render(
             request,
             "games/evening_board.html#live",
-            {**board_context(evening, readonly=readonly), "live_url": live_url},
+            {**clubnight.board_context(evening, readonly=readonly), "live_url": live_url},
         ),
     )
 
@@ -139,12 +83,12 @@ def _live(request: HttpRequest, evening: ClubNight, *, readonly: bool, live_url:
 @require_GET
 def evening_detail(request: HttpRequest, pk: int) -> HttpResponse:
     evening = get_evening_for_user(request, pk)
-    present = evening_read.present(evening)
+    present = clubnights_read.present(evening)
     return render(
         request,
         "games/evening_detail.html",
         {
-            **board_context(evening, readonly=False),
+            **clubnight.board_context(evening, readonly=False),
             "live_url": reverse("evening_live", args=[pk]),
             "present_count": len(present),
             "present_form": PresentForm(table=evening.table, initial={"players": list(present)}),
@@ -165,8 +109,8 @@ def evening_live(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the coming round again, in the split chosen."""
     evening = get_evening_for_user(request, pk)
-    here = len(evening_read.present(evening))
-    options = {sizes_value(s): s for s in clubnights.splits_for(evening, here)}
+    here = len(clubnights_read.present(evening))
+    options = {clubnight.sizes_value(s): s for s in clubnights_read.splits_for(evening, here)}
     chosen = SplitForm(request.POST, options=options).read()["sizes"]
     clubnights.evening_draw(evening=evening, sizes=options.get(chosen))
     return redirect(evening)
@@ -234,7 +178,7 @@ def evening_delete(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def watch_evening(request: HttpRequest, token: str) -> HttpResponse:
     evening = watched_evening(token)
-    shown = board_context(evening, readonly=True)
+    shown = clubnight.board_context(evening, readonly=True)
     said = places_said(
         [(line.place if line.score else None, line.name, line.score or "–")
          for line in shown["standings"][:7]],

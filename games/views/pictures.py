@@ -20,11 +20,10 @@ from games.access import (
     watched_table,
 )
 from games.drawing.pictures import KeptPicture, evening_picture, game_picture, ladder_picture
-from games.models import ClubNight, Game
+from games.models import Evening, Game
 from games.pages import clubnight
-from games.selectors.clubnights import evening_version
-from games.selectors.games import one
-from games.services import clubnights
+from games.selectors.clubnights import evening_version, rounds
+from games.selectors.games import game_with_table
 
 
 def _png(request: HttpRequest, kept: KeptPicture, name: str) -> HttpResponse:
@@ -43,10 +42,10 @@ def _game(request: HttpRequest, game: Game) -> HttpResponse:
     return _png(request, game_picture(game), f"{game.table.name}-{game.pk}")
 
 
-def _evening(request: HttpRequest, evening: ClubNight) -> HttpResponse:
+def _evening(request: HttpRequest, evening: Evening) -> HttpResponse:
     kept = evening_picture(
         evening,
-        lambda: clubnight.standings(evening, clubnights.rounds(evening)),
+        lambda: clubnight.standings(evening, rounds(evening)),
         evening_version(evening),
     )
     return _png(request, kept, evening.name)
@@ -60,12 +59,12 @@ def game_picture_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def watch_game_picture(request: HttpRequest, token: str) -> HttpResponse:
-    return _game(request, get_object_or_404(one(watched_by_own_link(token))))
+    return _game(request, get_object_or_404(game_with_table(watched_by_own_link(token))))
 
 
 @require_GET
 def watch_table_game_picture(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    return _game(request, get_object_or_404(one(watched_by_table_link(token), pk)))
+    return _game(request, get_object_or_404(game_with_table(watched_by_table_link(token), pk)))
 
 
 @login_required

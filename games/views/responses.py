@@ -1,7 +1,7 @@
 """Whole answers several views give: the table page and its settings page, each
-with a form's errors where a post was refused. HTTP helpers live here, beside the
-views that use them; what the pages show is read in ``games/selectors/`` and shaped
-in ``games/pages/``. The one module of ``games/views/`` that others import."""
+with a form's errors where a post was refused, and a poll's answer. What the pages
+show is read in ``games/selectors/`` and shaped in ``games/pages/``. The one module
+of ``games/views/`` that others import."""
 
 from __future__ import annotations
 
@@ -9,37 +9,18 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
 from django_htmx.middleware import HtmxDetails
 
-from games.access import rulesets_for_table
-from games.engine.chart import reliability_chart
 from games.forms.tables import MemberForm, PlayerForm, SeasonForm, TableNameForm
 from games.models import Table
-from games.pages.chances import table_said
-from games.pages.ladder import chances_said, ladder, season_ladder
 from games.pages.links import absolute_url
-from games.pages.rules import describe_rules
-from games.selectors import tables as read
+from games.pages.tables import settings_shown, table_shown
 
 
 class HtmxHttpRequest(HttpRequest):
     """A request as django-htmx leaves it: ``request.htmx`` says what htmx sent."""
 
     htmx: HtmxDetails
-
-
-def season_context(table: Table, form: SeasonForm | None = None) -> dict:
-    """The season running today (with its own ladder), the table's seasons, the form."""
-    today = timezone.localdate()
-    seasons = list(read.seasons(table))
-    current = next((s for s in seasons if s.starts <= today <= s.ends), None)
-    return {
-        "season": current,
-        "season_ladder": season_ladder(table, current) if current else [],
-        "seasons": seasons,
-        "season_form": form or SeasonForm(),
-    }
 
 
 def table_page(
@@ -50,49 +31,24 @@ def table_page(
     season_form: SeasonForm | None = None,
     status=200,
 ) -> HttpResponse:
-    players = read.players_by_name(table)
-    during = table_said(table).brier if table.show_chances else None
-    games = read.recent_games(table)
-    return render(
-        request,
-        "games/table_detail.html",
-        {
-            "table": table,
-            "players": players,
-            "player_form": player_form or PlayerForm(table=table),
-            "games": games,
-            "ladder": ladder(table),
-            "chances_said": chances_said(table) if table.show_chances else None,
-            "during_said": during,
-            "reliability": reliability_chart(during.bands) if during and during.deals else None,
-            "evenings": read.recent_evenings(table),
-            **season_context(table, season_form),
-            # Each described from its settings; a table's own may add house rules.
-            "rulesets": [
-                (ruleset, describe_rules(ruleset.to_rules()))
-                for ruleset in rulesets_for_table(table)
-            ],
-        },
-        status=status,
-    )
+    """The table's page, with a refused form's errors where a post was refused."""
+    context = {
+        **table_shown(table),
+        "player_form": player_form or PlayerForm(table=table),
+        "season_form": season_form or SeasonForm(),
+    }
+    return render(request, "games/table_detail.html", context, status=status)
 
 
 def settings_page(
     request: HttpRequest, table: Table, *, status: int = 200, **forms_
 ) -> HttpResponse:
+    """The table's settings page, with a refused form's errors where a post was refused."""
     table.refresh_from_db()
-    members = read.members(table)
     context = {
-        "table": table,
+        **settings_shown(table, link=lambda name, token: absolute_url(request, name, token)),
         "name_form": forms_.get("name_form") or TableNameForm(instance=table),
         "member_form": forms_.get("member_form") or MemberForm(),
-        "members": members,
-        "players": read.players_by_name(table),
-        "accounts": [table.owner] + [m.user for m in members],
-        "invites": [
-            (i, absolute_url(request, "invite_accept", i.token)) for i in read.invites(table)
-        ],
-        "watch_url": absolute_url(request, "watch_table", table.watch_token),
     }
     return render(request, "games/table_settings.html", context, status=status)
 

@@ -136,7 +136,7 @@ def test_no_comeback_when_the_winner_was_never_behind():
 def test_the_big_screen_shows_the_chances_from_here_of_games_under_way(
     client, owner, table, players
 ):
-    from games.views.clubnights import board_context
+    from games.pages.clubnight import board_context
 
     for shift in range(3):
         play(table, players, shift)
@@ -145,12 +145,13 @@ def test_the_big_screen_shows_the_chances_from_here_of_games_under_way(
     Game.objects.filter(pk=game.pk).update(evening=night, round=1)
     deal_record(game=game, entry=engine.PointsEntry((13, 0, 13)), by=None)
     board = board_context(night, readonly=True)
-    (shown,) = [g for _, round_ in board["rounds"] for g in round_]
+    ((shown, chances),) = [g for _, round_ in board["rounds"] for g in round_]
     game = Game.objects.select_related("table").get(pk=game.pk)
     expected = during.line(
         ["Alice", "Ben", "Cara"], during.chances_now(game, [p.pk for p in players], [13, 0, 13], 1)
     )
-    assert shown.chances == expected and shown.chances[1].startswith("Ben ")
+    assert shown.pk == game.pk
+    assert chances == expected and chances[1].startswith("Ben ")
 
 
 def test_how_good_the_chances_during_games_have_been_is_said_under_the_ladder(

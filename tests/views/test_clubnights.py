@@ -17,9 +17,9 @@ from django.urls import reverse
 from games import engine
 from games.engine import clubnight
 from games.formats.writing import export_json, iter_csv
-from games.models import ClubNight, Game, Player, Standing, Table
+from games.models import Evening, Game, Player, Standing, Table
 from games.pages import clubnight as night
-from games.services import clubnights
+from games.selectors import clubnights as clubnights_read
 from games.services.deals import deal_record
 from games.services.imports import import_history
 from tests.factories import builtin
@@ -46,10 +46,10 @@ def start(client, table, people, *, key="k1", scoring="places", ruleset="Black M
 
 
 @pytest.fixture
-def evening(client, member, table, seven) -> ClubNight:
+def evening(client, member, table, seven) -> Evening:
     client.force_login(member)
     response = start(client, table, seven)
-    evening = ClubNight.objects.get()
+    evening = Evening.objects.get()
     assert response.status_code == 302 and response.url == evening.get_absolute_url()
     return evening
 
@@ -77,7 +77,7 @@ def test_a_member_starts_an_evening_and_seven_are_drawn_four_and_three(client, e
 def test_the_same_form_sent_twice_starts_one_evening(client, evening, table, seven):
     response = start(client, table, seven)
     assert response.url == evening.get_absolute_url()
-    assert ClubNight.objects.count() == 1
+    assert Evening.objects.count() == 1
 
 
 def test_too_few_people_or_too_many_for_the_rules_are_refused_with_the_reason(
@@ -87,7 +87,7 @@ def test_too_few_people_or_too_many_for_the_rules_are_refused_with_the_reason(
     response = start(client, table, seven[:2])
     assert response.status_code == 422
     assert "A club night needs at least 3 people: 2 are here." in response.content.decode()
-    assert not ClubNight.objects.exists()
+    assert not Evening.objects.exists()
 
 
 def test_starting_a_round_starts_its_games_as_drawn_and_only_once(client, evening):
@@ -108,7 +108,7 @@ def test_the_standings_follow_every_deal(client, evening):
     four, three = sorted(evening.games.all(), key=lambda g: -g.seats.count())
     deal_record(game=four, entry=engine.PointsEntry((13, 10, 20, 0)), by=None)
     page = client.get(evening.get_absolute_url()).content.decode()
-    lines = night.standings(evening, clubnights.rounds(evening))
+    lines = night.standings(evening, clubnights_read.rounds(evening))
     seat = [s.player.name for s in four.seats.order_by("number")]
     assert [(line.name, line.score) for line in lines[:4]] == [
         (seat[3], "3"),
@@ -123,7 +123,7 @@ def test_the_standings_follow_every_deal(client, evening):
         page,
     )
     deal_record(game=three, entry=engine.PointsEntry((43, 0, 0)), by=None)
-    lines = night.standings(evening, clubnights.rounds(evening))
+    lines = night.standings(evening, clubnights_read.rounds(evening))
     assert [line.score for line in lines if line.name == three.seats.get(number=0).player.name] == [
         "0"
     ]
@@ -133,7 +133,7 @@ def test_the_standings_follow_every_deal(client, evening):
 def test_by_share_the_standings_say_per_cent_of_an_even_share(client, member, table, seven):
     client.force_login(member)
     start(client, table, seven, scoring="share")
-    evening = ClubNight.objects.get()
+    evening = Evening.objects.get()
     start_round(client, evening, 1)
     three = next(g for g in evening.games.all() if g.seats.count() == 3)
     deal_record(game=three, entry=engine.PointsEntry((43, 0, 0)), by=None)
@@ -292,7 +292,7 @@ def test_a_file_with_a_wrong_evening_is_refused_whole(client, owner, table, play
     )
     response = client.post(reverse("table_import", args=[table.pk]), {"file": upload})
     assert "the evening&#x27;s date must be written like 2026-12-04" in response.content.decode()
-    assert not Game.objects.exists() and not ClubNight.objects.exists()
+    assert not Game.objects.exists() and not Evening.objects.exists()
 
 
 def test_the_owner_deletes_an_evening_and_its_games_stay(client, evening, owner, member):
@@ -302,7 +302,7 @@ def test_the_owner_deletes_an_evening_and_its_games_stay(client, evening, owner,
     client.force_login(owner)
     assert "Delete the evening" in client.get(evening.get_absolute_url()).content.decode()
     assert client.post(url).status_code == 302
-    assert not ClubNight.objects.exists()
+    assert not Evening.objects.exists()
     assert list(Game.objects.values_list("evening", "round")) == [(None, None)] * 2
 
 
@@ -313,10 +313,10 @@ def test_an_evening_game_leads_back_to_its_evening(client, evening):
 
 
 def test_half_a_point_reads_as_a_half_not_nought_and_a_half():
-    from games.models import ClubNight
+    from games.models import Evening
     from games.pages.clubnight import _shown
 
-    places = ClubNight.Scoring.PLACES
+    places = Evening.Scoring.PLACES
     assert [_shown(x, places) for x in (0, 0.5, 1, 3.5)] == ["0", "½", "1", "3½"]
 
 
@@ -326,21 +326,21 @@ def test_a_deal_saved_while_the_board_is_drawn_is_shown_by_the_next_poll(
     """The board read the standings, then the version: a deal saved in between was
     counted in the version its poll sends back, but not shown, and every poll after
     was answered 204 (the big screen stuck on a round's old standings)."""
-    from games.views import clubnights as view
+    from games.pages import clubnight as page
 
     start_round(client, evening, 1)
     four = max(evening.games.all(), key=lambda g: g.seats.count())
-    standings = view.clubnight.standings
+    standings = page.standings
 
     def then_a_deal_is_saved(*args):
         read = standings(*args)
         deal_record(game=four, entry=engine.PointsEntry((13, 10, 20, 0)), by=None)
         return read
 
-    monkeypatch.setattr(view.clubnight, "standings", then_a_deal_is_saved)
+    monkeypatch.setattr(page, "standings", then_a_deal_is_saved)
     evening.refresh_from_db()  # as the view reads it
-    drawn = view.board_context(evening, readonly=False)
-    monkeypatch.setattr(view.clubnight, "standings", standings)
+    drawn = page.board_context(evening, readonly=False)
+    monkeypatch.setattr(page, "standings", standings)
     assert all(line.score == "" for line in drawn["standings"])  # drawn before the deal
     poll = client.get(
         reverse("evening_live", args=[evening.pk]),
