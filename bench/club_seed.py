@@ -78,7 +78,7 @@ def main() -> None:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from games.models import ClubNight, Game, Ruleset
+    from games.models import Evening, Game, Ruleset
     from games.services.deals import deal_record
     from games.services.games import game_start
     from games.services.imports import import_history
@@ -101,7 +101,7 @@ def main() -> None:
             history.append(random_game(rng, name, rng.sample(people[:20], size), rules, 0, True))
         made = import_history({"format": "blackmaria-scores/1", "games": history}, owner=owner)
         table = made[0].table
-        evening = ClubNight.objects.create(
+        evening = Evening.objects.create(
             table=table, name="Thursday", date=date.today(), ruleset=black_maria
         )
         screen = watch_link_replace(evening)

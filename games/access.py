@@ -13,8 +13,8 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from games.models import ClubNight, Deal, Game, Membership, Player, Ruleset, Table
-from games.selectors import games as read
+from games.models import Deal, Evening, Game, Membership, Player, Ruleset, Table
+from games.selectors import games as games_read
 
 
 def tables_for_user(user) -> QuerySet[Table]:
@@ -64,15 +64,15 @@ def games_for_user(user) -> QuerySet[Game]:
 
 def game_version_for_user(request: HttpRequest, pk: int) -> str:
     """The version of the game page a member sees, for its poll; 404 for an outsider."""
-    found = read.versions(games_for_user(request.user), pk)
+    found = games_read.versions(games_for_user(request.user), pk)
     if found is None:
         raise Http404("No such game.")
-    return read.board_version(*found)
+    return games_read.board_version(*found)
 
 
 def get_game_for_user(request: HttpRequest, pk: int) -> Game:
     try:
-        return read.load_game(games_for_user(request.user), pk)
+        return games_read.load_game(games_for_user(request.user), pk)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
 
@@ -87,9 +87,9 @@ def get_player_for_user(request: HttpRequest, pk: int) -> Player:
     return get_object_or_404(players.select_related("table"), pk=pk)
 
 
-def get_evening_for_user(request: HttpRequest, pk: int) -> ClubNight:
+def get_evening_for_user(request: HttpRequest, pk: int) -> Evening:
     """A club night, for the owner and members of its table."""
-    evenings = ClubNight.objects.filter(table__in=tables_for_user(request.user))
+    evenings = Evening.objects.filter(table__in=tables_for_user(request.user))
     return get_object_or_404(evenings.select_related("table", "ruleset"), pk=pk)
 
 
@@ -122,7 +122,7 @@ def version_by_own_link(token: str) -> tuple[int, str]:
     if found is None:
         raise Http404("No such game.")
     pk, *versions = found
-    return pk, read.board_version(*versions)
+    return pk, games_read.board_version(*versions)
 
 
 def version_by_table_link(token: str, pk: int) -> str:
@@ -132,7 +132,7 @@ def version_by_table_link(token: str, pk: int) -> str:
     found = games.values_list("version", "table__version").first()
     if found is None:
         raise Http404("No such game.")
-    return read.board_version(*found)
+    return games_read.board_version(*found)
 
 
 def watched_table(token: str) -> Table:
@@ -141,9 +141,9 @@ def watched_table(token: str) -> Table:
     )
 
 
-def watched_evening(token: str) -> ClubNight:
+def watched_evening(token: str) -> Evening:
     """The club night whose big-screen link this is."""
-    evenings = ClubNight.objects.filter(watch_token=token) if token else ClubNight.objects.none()
+    evenings = Evening.objects.filter(watch_token=token) if token else Evening.objects.none()
     return get_object_or_404(evenings.select_related("table", "ruleset"))
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.models import ClubNight, Deal, Game, Player, Ruleset, Seat, Table
+from games.models import Deal, Evening, Game, Player, Ruleset, Seat, Table
 
 
 class PlayerInline(admin.TabularInline):
@@ -23,8 +23,8 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "table__name"]
 
 
-@admin.register(ClubNight)
-class ClubNightAdmin(admin.ModelAdmin):
+@admin.register(Evening)
+class EveningAdmin(admin.ModelAdmin):
     list_display = ["name", "table", "date", "scoring"]
     search_fields = ["name", "table__name"]
     filter_horizontal = ["present"]

@@ -293,7 +293,7 @@ for _name, _option in engine.RULE_OPTIONS.items():
     Ruleset.add_to_class(_name, rules_field(_name, _option))
 
 
-class ClubNight(models.Model):
+class Evening(models.Model):
     """A club night: the people present, split into games played at once, round by round.
 
     Its games are ordinary games (``Game.evening``, ``Game.round``); the
@@ -375,7 +375,7 @@ class Game(models.Model):
     key = models.CharField(max_length=64, default=new_game_key, editable=False)
     # One of a club night's games, and in which of its rounds.
     evening = models.ForeignKey(
-        ClubNight, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+        Evening, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
     round = models.PositiveSmallIntegerField(null=True, blank=True)
 

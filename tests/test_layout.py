@@ -10,7 +10,7 @@ import pytest
 
 from games import engine
 from games.engine import clubnight
-from games.models import ClubNight, Deal, Ruleset
+from games.models import Deal, Evening, Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = [
@@ -210,7 +210,7 @@ def test_the_rule_options_are_the_engines():
         assert name in form.fields, name
         assert form.fields[name].required == (not option.optional and option.kind != "cards")
     assert tuple(Deal.Mode.values) == engine.ENTRY_MODES
-    assert tuple(ClubNight.Scoring.values) == (clubnight.PLACES, clubnight.SHARE)
+    assert tuple(Evening.Scoring.values) == (clubnight.PLACES, clubnight.SHARE)
 
 
 def test_each_view_module_has_its_test_file():

@@ -94,7 +94,7 @@ def test_two_phones_saving_the_same_deal_record_it_once(moon_game, owner, member
 def test_two_phones_starting_a_club_nights_round_start_it_once(table, players, owner, member):
     from datetime import date
 
-    from games.models import ClubNight, Game, Ruleset
+    from games.models import Evening, Game, Ruleset
     from games.services.clubnights import evening_start, round_start
 
     here = players + [table.players.create(name=n) for n in ("Dan", "Eva", "Finn")]
@@ -110,10 +110,8 @@ def test_two_phones_starting_a_club_nights_round_start_it_once(table, players, o
     started = race(
         lambda: evening_start(**start, by=owner), lambda: evening_start(**start, by=member)
     )
-    assert ClubNight.objects.count() == 1 and all(isinstance(x, ClubNight) for x in started), (
-        started
-    )
-    evening = ClubNight.objects.get()
+    assert Evening.objects.count() == 1 and all(isinstance(x, Evening) for x in started), started
+    evening = Evening.objects.get()
     results = race(
         lambda: round_start(evening=evening, number=1, by=owner),
         lambda: round_start(evening=evening, number=1, by=member),

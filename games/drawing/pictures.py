@@ -22,11 +22,11 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
-from games.models import ClubNight, Game, Table, builtin_words
+from games.models import Evening, Game, Table, builtin_words
 from games.pages import chances
 from games.pages.ladder import ladder
-from games.selectors import games as read
-from games.selectors import ladder as ratings_read
+from games.selectors import games as games_read
+from games.selectors import ladder as ladder_read
 
 WIDTH, HEIGHT = 1200, 630
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
@@ -158,7 +158,7 @@ def game_picture(game: Game) -> KeptPicture:
     """A game: its players by total, lowest first, the winner marked."""
 
     def picture() -> Picture:
-        seats = read.seats(game, by_total=True)
+        seats = games_read.seats_of(game, by_total=True)
         places = _places([s.total for s in seats])
         when = timezone.localtime(game.finished_at or game.started_at)
         said = _("finished") if game.is_finished else _("in progress")
@@ -180,7 +180,7 @@ def _comeback(game: Game) -> str:
     """ "Åse won from 9% after deal 4.", where the table shows chances and a winner came back."""
     if not game.is_finished or game.result_only or not game.table.show_chances:
         return ""
-    seats = read.seats(game)
+    seats = games_read.seats_of(game)
     back = chances.comeback(
         [s.player.name for s in seats],
         [s.number for s in seats if s.is_winner],
@@ -194,7 +194,7 @@ def _comeback(game: Game) -> str:
 
 
 def evening_picture(
-    evening: ClubNight, standings: Callable[[], Sequence], version: str
+    evening: Evening, standings: Callable[[], Sequence], version: str
 ) -> KeptPicture:
     """A club night's standings as they are."""
 
@@ -220,11 +220,11 @@ def evening_picture(
 def ladder_picture(table: Table) -> KeptPicture:
     """The ladder's ranked players, best first; before anyone is ranked, who is on the
     way there, by the games they have finished (a new table's watch link shows it)."""
-    latest = ratings_read.latest_rating(table)
+    latest = ladder_read.latest_rating(table)
 
     def picture() -> Picture:
         rungs = ladder(table)
-        last = ratings_read.last_result_at(table)
+        last = ladder_read.last_result_at(table)
         after = date_format(timezone.localtime(last), "DATE_FORMAT") if last else ""
         lines = [Line(f"{r.place}.", r.name, str(r.rating), r.place == 1) for r in rungs.ranked]
         note = _("Everyone starts at 1000.")

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.engine.names import NameRefused, clean_text, name_key, normalise_name, player_names
 from games.formats.writing import FORMAT
-from games.models import TABLE_NAME_MAX_LENGTH, ClubNight
+from games.models import TABLE_NAME_MAX_LENGTH, Evening
 
 
 class ImportRefused(Exception):
@@ -380,11 +380,11 @@ def _parse_evening(data: dict, refuse) -> tuple[ParsedEvening | None, int | None
         day = date.fromisoformat(evening.get("date"))
     except (TypeError, ValueError):
         raise refuse(_("the evening's date must be written like 2026-12-04")) from None
-    scoring = evening.get("scoring", ClubNight.Scoring.PLACES)
-    if scoring not in ClubNight.Scoring.values:
+    scoring = evening.get("scoring", Evening.Scoring.PLACES)
+    if scoring not in Evening.Scoring.values:
         raise refuse(
             _("the evening's scoring must be one of {choices}").format(
-                choices=", ".join(ClubNight.Scoring.values)
+                choices=", ".join(Evening.Scoring.values)
             )
         )
     key = evening.get("key")

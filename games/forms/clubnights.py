@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy
 
 from games.engine.names import normalise_name
 from games.forms.fields import PageValues, RefusableForm, WholeNumberField, typed_names, with_typed
-from games.models import NAME_MAX_LENGTH, ClubNight, Player, Table
-from games.selectors import tables as read
+from games.models import NAME_MAX_LENGTH, Evening, Player, Table
+from games.selectors import tables as tables_read
 from games.services.clubnights import MOST_PRESENT
 
 
@@ -37,14 +37,14 @@ class EveningForm(RefusableForm):
     scoring = forms.ChoiceField(
         choices=[
             (
-                ClubNight.Scoring.PLACES,
+                Evening.Scoring.PLACES,
                 gettext_lazy(
                     "Places: at each game, a point for every player you finish ahead of, "
                     "half a point for a tie"
                 ),
             ),
             (
-                ClubNight.Scoring.SHARE,
+                Evening.Scoring.SHARE,
                 gettext_lazy(
                     "Points: what you took against an even share of every deal "
                     "(100 is an even share, lower is better), so games of 3 and 4 compare"
@@ -52,7 +52,7 @@ class EveningForm(RefusableForm):
             ),
         ],
         widget=forms.RadioSelect,
-        initial=ClubNight.Scoring.PLACES,
+        initial=Evening.Scoring.PLACES,
         label=gettext_lazy("The evening is won by"),
     )
     key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
@@ -60,7 +60,7 @@ class EveningForm(RefusableForm):
     def __init__(self, *args, table: Table, rulesets, **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
-        self.known = read.players_by_name(table)
+        self.known = tables_read.players_by_name(table)
         self.by_pk = {p.pk: p for p in self.known}
         self.fields["players"].choices = [(p.pk, p.name) for p in self.known]
         self.fields["ruleset"].queryset = rulesets
@@ -99,7 +99,7 @@ class PresentForm(forms.Form):
 
     def __init__(self, *args, table: Table, **kwargs):
         super().__init__(*args, **kwargs)
-        self.by_pk = {p.pk: p for p in read.players_by_name(table)}
+        self.by_pk = {p.pk: p for p in tables_read.players_by_name(table)}
         self.fields["players"].choices = [(p.pk, p.name) for p in self.by_pk.values()]
 
     def clean_players(self) -> list[Player]:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 from games.engine.names import NameRefused, as_sentence, normalise_name, player_name, player_names
 from games.forms.fields import PageText, PageValues, page_number
 from games.models import LARGEST_ID, NAME_MAX_LENGTH, Player, Season, Table
-from games.selectors import tables as read
+from games.selectors import tables as tables_read
 
 
 class TableForm(forms.ModelForm):
@@ -27,7 +27,7 @@ class TableForm(forms.ModelForm):
 
     def __init__(self, *args, rulesets=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["default_ruleset"].queryset = rulesets or read.builtin_rulesets()
+        self.fields["default_ruleset"].queryset = rulesets or tables_read.builtin_rulesets()
         self.fields["default_ruleset"].required = True
         self.fields["default_ruleset"].empty_label = None
 
@@ -56,7 +56,7 @@ class MemberForm(forms.Form):
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"].strip()
-        user = read.account_named(username)
+        user = tables_read.account_named(username)
         if user is None:
             raise forms.ValidationError(
                 _("Nobody here has the username {username}.").format(username=username)
@@ -82,7 +82,7 @@ class PlayerForm(forms.ModelForm):
             self.fields["name"].label = _("Name")
 
     def clean_name(self) -> str:
-        others = read.player_names(self.table, besides=self.instance.pk)
+        others = tables_read.player_names(self.table, besides=self.instance.pk)
         try:
             return player_name(self.cleaned_data["name"], playing=others)
         except NameRefused as refused:

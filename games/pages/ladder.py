@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import ratings
 from games.models import Player, Table
-from games.selectors import ladder as read
+from games.selectors import ladder as ladder_read
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def _most_games(rung: Rung) -> tuple:
 
 def ladder(table: Table) -> Ladder:
     """The table's ladder (one query, however many games)."""
-    standings = read.standings(table)
+    standings = ladder_read.standings(table)
     return _ordered(
         [
             Rung(
@@ -101,9 +101,9 @@ class Record:
 
 def record(player) -> Record:
     """From the stored ratings: two queries, however many games."""
-    mine = read.ratings_over_time(player)
+    mine = ladder_read.ratings_over_time(player)
     places = {game: place for game, place, _, _ in mine}
-    others = read.places_of_others(player, places)
+    others = ladder_read.places_of_others(player, places)
     tally: dict[str, list[int]] = {}
     for game, place, name in others:
         counts = tally.setdefault(name, [0, 0, 0])
@@ -126,7 +126,7 @@ def season_ladder(table: Table, season) -> Ladder:
 
     Not stored: one query for the season's results, then milliseconds to rate.
     """
-    seats = read.season_results(table, season)
+    seats = ladder_read.season_results(table, season)
     games: dict[int, list[tuple[int, int]]] = {}
     names: dict[int, str] = {}
     for game, player, total, name in seats:
@@ -169,7 +169,7 @@ def _rungs(rated: list[ratings.Rated], names: dict[int, str]) -> Ladder:
 def chances(players: Sequence[Player]) -> list[float]:
     """Each player's chance of winning a game about to start, from the kept ratings
     (a player with no finished game yet has a newcomer's); one query."""
-    kept = read.standings_of(players)
+    kept = ladder_read.standings_of(players)
     return ratings.chances(
         [
             ratings.Rating(kept[p.pk].mu, kept[p.pk].sigma) if p.pk in kept else ratings.Rating()
@@ -194,7 +194,7 @@ def chances_line(players: Sequence[Player]) -> list[str]:
 def chances_said(table: Table) -> ratings.Calibration:
     """How the chances did over the table's finished games, each from the ratings its
     players had then (as kept); one query."""
-    rows = read.ratings_kept(table)
+    rows = ladder_read.ratings_kept(table)
     return ratings.calibration(
         ratings.Rated(game, player, place, ratings.Rating(mb, sb), ratings.Rating(mu, sigma))
         for game, player, place, mb, sb, mu, sigma in rows

@@ -20,7 +20,7 @@ from games.pages import chances as during
 from games.pages.ladder import chances_line
 from games.pages.links import bg_stats_link
 from games.pages.rules import the_end
-from games.selectors import games as read
+from games.selectors import games as games_read
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class Scoreboard:
         # For the columns of a narrow screen: "Kri" over Kristoffer's column.
         self.short_names = short_names(self.names)
         players = len(self.names)
-        self.deal_count = read.deal_count(game) if deal_count is None else deal_count
+        self.deal_count = games_read.deal_count(game) if deal_count is None else deal_count
         best = min(s.total for s in seats) if self.deal_count else None
         self.seats = [
             SeatLine(
@@ -286,7 +286,7 @@ class Scoreboard:
         game, names, players = self.game, self.names, len(self.names)
         # One reverse() for all rows: the edit link differs only by the deal's id.
         edit = reverse("deal_edit", args=[0]).replace("/0/", "/{}/")
-        rows = read.deal_rows(game)
+        rows = games_read.deal_rows(game)
         return [
             HistoryRow(
                 pk=pk,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Game
-from games.selectors import history as read
+from games.selectors import history as history_read
 
 SPADES = ("QS", "KS", "AS")
 
@@ -79,7 +79,7 @@ def player_stats(games: QuerySet[Game], *, by_account: bool = False) -> list[Pla
     ``by_account`` gathers a person's players across tables under their
     linked account (only seats of linked players count then).
     """
-    seat_rows = read.seat_rows(games, linked_only=by_account)
+    seat_rows = history_read.seat_rows(games, linked_only=by_account)
     stats: dict[int, PlayerStats] = {}
     who: dict[tuple[int, int], PlayerStats] = {}  # (game, seat) -> stats
     winners: dict[int, int] = defaultdict(int)
@@ -104,7 +104,7 @@ def player_stats(games: QuerySet[Game], *, by_account: bool = False) -> list[Pla
             entry.won += 1
             if winners[game_id] > 1:
                 entry.shared += 1
-    deals = read.deal_rows(games)
+    deals = history_read.deal_rows(games)
     for game_id, mode, entry_data, scores, moon in deals:
         for seat, score in enumerate(scores):
             entry = who.get((game_id, seat))

@@ -52,7 +52,7 @@ def game_with_seats(pk: int) -> Game:
     return load_game(Game.objects.all(), pk)
 
 
-def one(games: QuerySet[Game], pk: int | None = None) -> QuerySet[Game]:
+def game_with_table(games: QuerySet[Game], pk: int | None = None) -> QuerySet[Game]:
     """Just game ``pk`` of these (or the only one there is), with its table."""
     games = games if pk is None else games.filter(pk=pk)
     return games.select_related("table")
@@ -86,12 +86,12 @@ def number_sent_with(game: Game, key: str) -> int | None:
     return game.deals.filter(client_key=key).values_list("number", flat=True).first()
 
 
-def changes(game: Game) -> QuerySet[DealChange]:
+def deal_changes(game: Game) -> QuerySet[DealChange]:
     """Everything done to the game's deals, by deal, oldest first."""
     return game.changes.select_related("by").order_by("number", "at", "id")
 
 
-def seats(game: Game, *, by_total: bool = False) -> list[Seat]:
+def seats_of(game: Game, *, by_total: bool = False) -> list[Seat]:
     """The game's seats with their players, in seat order or lowest total first."""
     order = ("total", "number") if by_total else ("number",)
     return list(game.seats.select_related("player").order_by(*order))

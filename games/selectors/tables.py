@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, QuerySet
 
-from games.models import ClubNight, Game, Invite, Membership, Player, Ruleset, Season, Table
+from games.models import Evening, Game, Invite, Membership, Player, Ruleset, Season, Table
 from games.selectors.games import in_order
 
 RECENT_GAMES = 30
@@ -56,7 +56,7 @@ def last_game(table: Table) -> tuple[Game | None, list[Player]]:
     return last, [seat.player for seat in last.seats.select_related("player").order_by("number")]
 
 
-def recent_evenings(table: Table) -> QuerySet[ClubNight]:
+def recent_evenings(table: Table) -> QuerySet[Evening]:
     return table.evenings.annotate(game_count=Count("games"))[:5]
 
 
@@ -86,7 +86,7 @@ def invites(table: Table) -> list[Invite]:
     return [i for i in table.invites.all()[:10] if i.is_usable]
 
 
-def invite(token: str) -> Invite | None:
+def invite_by_token(token: str) -> Invite | None:
     return Invite.objects.select_related("table", "created_by").filter(token=token).first()
 
 

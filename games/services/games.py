@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games import engine
-from games.models import ClubNight, Game, Player, Ruleset, Seat, Table, account_or_none
+from games.models import Evening, Game, Player, Ruleset, Seat, Table, account_or_none
 from games.services import ladder
 from games.services.errors import Refused
 from games.services.once import make_once, sent_before
@@ -48,7 +48,7 @@ class NewGame:
     ruleset: Ruleset | None = None
     by: AbstractBaseUser | None = None
     key: str = ""
-    evening: ClubNight | None = None
+    evening: Evening | None = None
     round: int | None = None
     state: engine.GameState | None = None
     key_of_game: str = ""
@@ -113,7 +113,7 @@ def game_start(
     key: str = "",
     rules: engine.Rules | None = None,
     new_players: Sequence[str] = (),
-    evening: ClubNight | None = None,
+    evening: Evening | None = None,
     round: int | None = None,
 ) -> Game:
     """Seat ``players`` in this order (clockwise) and start a game.

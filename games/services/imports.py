@@ -19,7 +19,7 @@ from games.formats.reading import (
     parse_history,
     parse_seasons,
 )
-from games.models import ClubNight, Game, Player, Table
+from games.models import Evening, Game, Player, Table
 from games.services import ladder
 from games.services.errors import Refused
 from games.services.games import NewGame, games_create
@@ -104,7 +104,7 @@ class ImportedAlready(Exception):
 class _Made:
     """What an import has made so far: club nights and players by table, deals to write."""
 
-    evenings: dict[tuple[int, str], ClubNight] = field(default_factory=dict)
+    evenings: dict[tuple[int, str], Evening] = field(default_factory=dict)
     players: dict[int, dict[str, Player]] = field(default_factory=dict)
     games: list[tuple[NewGame, ParsedGame]] = field(default_factory=list)  # to make, at once
     keys: dict[int, set[str]] = field(default_factory=dict)  # the games at each table
@@ -160,7 +160,7 @@ def _new_game(
         # The games of one evening in the file make one evening at their table.
         evening = made.evenings.get((table.pk, parsed.evening.key))
         if evening is None:
-            evening = made.evenings[(table.pk, parsed.evening.key)] = ClubNight.objects.create(
+            evening = made.evenings[(table.pk, parsed.evening.key)] = Evening.objects.create(
                 table=table,
                 name=parsed.evening.name,
                 date=parsed.evening.date,

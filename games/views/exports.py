@@ -19,7 +19,7 @@ from games.access import (
 )
 from games.formats.writing import iter_csv, iter_json
 from games.models import Game, Season
-from games.selectors import games as read
+from games.selectors import games as games_read
 from games.selectors import tables as tables_read
 
 
@@ -49,7 +49,7 @@ def _game_filename(game: Game) -> str:
 @login_required
 @require_GET
 def game_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    games = read.one(games_for_user(request.user), pk)
+    games = games_read.game_with_table(games_for_user(request.user), pk)
     game = get_object_or_404(games)
     return _download(games, fmt, _game_filename(game))
 
@@ -66,7 +66,7 @@ def table_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 @login_required
 @require_GET
 def account_export(request: HttpRequest) -> HttpResponse:
-    games = read.in_order(games_for_user(request.user))
+    games = games_read.in_order(games_for_user(request.user))
     name = f"scores-{_slug(request.user.get_username())}-{timezone.localdate()}"
     seasons = tables_read.seasons_of(tables_for_user(request.user))
     return _download(games, "json", name, seasons=seasons)
@@ -74,13 +74,13 @@ def account_export(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def watch_game_export(request: HttpRequest, token: str, fmt: str) -> HttpResponse:
-    games = read.one(watched_by_own_link(token))
+    games = games_read.game_with_table(watched_by_own_link(token))
     game = get_object_or_404(games)
     return _download(games, fmt, _game_filename(game))
 
 
 @require_GET
 def watch_table_game_export(request: HttpRequest, token: str, pk: int, fmt: str) -> HttpResponse:
-    games = read.one(watched_by_table_link(token), pk)
+    games = games_read.game_with_table(watched_by_table_link(token), pk)
     game = get_object_or_404(games)
     return _download(games, fmt, _game_filename(game))

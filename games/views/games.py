@@ -25,8 +25,7 @@ from games.pages.phone import page_config
 from games.pages.rules import uneven_deals
 from games.pages.scoreboard import scoreboard
 from games.selectors import tables as tables_read
-from games.selectors.games import changes as changes_of
-from games.selectors.games import deal_count, seat_count
+from games.selectors.games import deal_changes, deal_count, seat_count
 from games.services.errors import Refused
 from games.services.games import (
     game_annotate,
@@ -181,7 +180,7 @@ def game_changes(request: HttpRequest, pk: int) -> HttpResponse:
             "before": _describe(change.before, names),
             "after": _describe(change.after, names),
         }
-        for change in changes_of(game)
+        for change in deal_changes(game)
     ]
     return render(request, "games/game_changes.html", {"game": game, "changes": changes})
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from games.access import games_for_user, get_table_for_user
 from games.forms.history import HistorySearchForm, StatsFilterForm
 from games.pages.stats import player_stats
-from games.selectors import history as read
+from games.selectors import history as history_read
 
 HISTORY_PAGE_SIZE = 20
 
@@ -22,8 +22,8 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
     sent = HistorySearchForm(request.GET).read()
     search = sent["player"].strip()
-    page = Paginator(read.history(table, search), HISTORY_PAGE_SIZE).get_page(sent["page"])
-    rows = read.with_seats(page.object_list)
+    page = Paginator(history_read.history(table, search), HISTORY_PAGE_SIZE).get_page(sent["page"])
+    rows = history_read.with_seats(page.object_list)
     return render(
         request,
         "games/table_history.html",
@@ -35,19 +35,19 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def table_stats(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    return _render_stats(request, read.history(table), {"table": table})
+    return _render_stats(request, history_read.history(table), {"table": table})
 
 
 @login_required
 @require_GET
 def my_stats(request: HttpRequest) -> HttpResponse:
     """A person's statistics across every table where a player is linked to them."""
-    games = read.games_of_account(games_for_user(request.user), request.user)
+    games = history_read.games_of_account(games_for_user(request.user), request.user)
     return _render_stats(request, games, {"mine": True}, by_account=True)
 
 
 def _render_stats(request: HttpRequest, games, context: dict, *, by_account: bool = False):
-    form = StatsFilterForm(request.GET or None, rulesets=read.ruleset_names(games))
+    form = StatsFilterForm(request.GET or None, rulesets=history_read.ruleset_names(games))
     if form.is_bound and not form.is_valid():
         return render(
             request, "games/stats.html", {**context, "form": form, "rows": []}, status=422

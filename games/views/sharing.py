@@ -14,8 +14,7 @@ from games.access import get_game_for_user, get_table_for_owner, owns
 from games.forms.tables import LinkActionForm, MemberForm
 from games.models import Game, Table
 from games.pages.links import absolute_url
-from games.selectors.tables import invite as invite_by_token
-from games.selectors.tables import member
+from games.selectors.tables import invite_by_token, member
 from games.services.errors import Refused
 from games.services.sharing import (
     invite_accept,

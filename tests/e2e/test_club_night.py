@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from games import engine
-from games.models import ClubNight, Player, Ruleset, Table
+from games.models import Evening, Player, Ruleset, Table
 from games.services.deals import deal_record
 from tests.e2e.conftest import check_page, screenshot, sign_in
 from tests.e2e.helpers import choose_mode, misfits
@@ -96,7 +96,7 @@ def test_a_club_night_of_seven_in_two_rounds(browser: Browser, live_server, tran
     assert misfits(phone, "c2-club-night-drawn") == []
     phone.get_by_role("button", name="Start round 1").tap()
     expect(phone.locator("#messages")).to_contain_text("Round 1 has started.")
-    evening = ClubNight.objects.get()
+    evening = Evening.objects.get()
     four, three = evening.games.order_by("pk")
     seats4 = [s.player.name for s in four.seats.order_by("number")]
     seats3 = [s.player.name for s in three.seats.order_by("number")]
