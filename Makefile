@@ -50,6 +50,7 @@ production: $(VENV)/.app-installed caddy postgres
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/djlint templates --lint --quiet
 
 format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .

@@ -220,3 +220,14 @@ def test_each_view_module_has_its_test_file():
     views = {p.stem for p in answering if p.stem not in {"__init__", "responses"}}
     tested = {p.stem.removeprefix("test_") for p in (ROOT / "tests" / "views").glob("test_*.py")}
     assert views <= tested, f"no tests/views/test_<name>.py for {sorted(views - tested)}"
+
+
+def test_no_template_line_is_over_160_characters():
+    """Templates read as the code does (ruff holds Python to 100; djLint lints them: make lint)."""
+    long = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if len(line) > 160
+    ]
+    assert long == [], long
