@@ -1,5 +1,9 @@
 """The benchmark: ``make bench``.
 
+The figure to watch is a club night's (bench/clubnight.py): the most phones
+the server carries while each follows its game, against the trivial view in
+the same run. The single requests' rates below explain a change in it.
+
 Seeds a database (SQLite in a temporary folder, or the PostgreSQL that
 DATABASE_URL names: give it a throw-away database), serves the app with
 gunicorn as production would, and drives it over loopback with wrk (a load
