@@ -118,18 +118,18 @@ def watched_by_own_link(token: str) -> QuerySet[Game]:
 
 def version_by_own_link(token: str) -> tuple[int, str]:
     """(id, version of its board) of the game this watch link shows, for its poll; else 404."""
-    found = watched_by_own_link(token).values_list("pk", "version", "table__version").first()
+    found = watched_by_own_link(token).values_list("pk", "version").first()
     if found is None:
         raise Http404("No such game.")
-    pk, *versions = found
-    return pk, games_read.board_version(*versions)
+    pk, version = found
+    return pk, games_read.board_version(version)
 
 
 def version_by_table_link(token: str, pk: int) -> str:
     """The version of the board of one game of the table whose watch link this is, for
     its poll; else 404."""
     games = watched_by_table_link(token).filter(pk=pk)
-    found = games.values_list("version", "table__version").first()
+    found = games.values_list("version").first()
     if found is None:
         raise Http404("No such game.")
     return games_read.board_version(*found)

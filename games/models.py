@@ -89,10 +89,6 @@ class Table(models.Model):
     # rated again) or whether they show. What is worked out from the results is kept
     # by it (games/pages/chances.py), and a member's poll compares it.
     chances_version = models.PositiveIntegerField(default=0, editable=False)
-    # Moved on whenever something of the table that its games' boards show changes
-    # (its name, its players' names, its rulesets): every poll compares it
-    # (games/services/versions.py).
-    version = models.PositiveIntegerField(default=0, editable=False)
     # Read-only link to the table's games; None when turned off.
     watch_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0026_table_version'),
+        ('games', '0025_player_unnamed'),
     ]
 
     operations = [

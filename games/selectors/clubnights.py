@@ -15,11 +15,9 @@ from games.models import Evening, Game, Seat, Table
 def evening_version(evening: Evening) -> str:
     """What the evening's live pages show, as one string that changes when any of it does."""
     games = evening.games.aggregate(n=Count("pk"), v=Sum("version"))
-    # The table's too (its players' names), and its chances: the big screen shows
-    # them for the games under way.
-    table = evening.table
-    shown = (evening.pk, evening.version, games["n"], games["v"] or 0, table.version)
-    return ".".join(str(part) for part in (*shown, table.chances_version))
+    # The table's chances too: the big screen shows them for the games under way.
+    chances = evening.table.chances_version
+    return f"{evening.pk}.{evening.version}.{games['n']}.{games['v'] or 0}.{chances}"
 
 
 def present(evening: Evening) -> set[int]:

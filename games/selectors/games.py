@@ -19,23 +19,16 @@ def load_game(queryset: QuerySet[Game], pk: int | None = None) -> Game:
     return games.get() if pk is None else games.get(pk=pk)
 
 
-def versions(games: QuerySet[Game], pk: int) -> tuple[int, int, int] | None:
-    """(the game's version, its table's, the table's chances'), which a member's poll
-    compares."""
-    found = games.filter(pk=pk)
-    return found.values_list("version", "table__version", "table__chances_version").first()
+def versions(games: QuerySet[Game], pk: int) -> tuple[int, int] | None:
+    """(the game's version, its table's chances'), which a member's poll compares."""
+    return games.filter(pk=pk).values_list("version", "table__chances_version").first()
 
 
-def board_version(version: int, table_version: int, chances_version: int | None = None) -> str:
-    """What a game's board shows changes with the game, with its table (names, rules),
-    and for a member with the table's chances (its finished games' results, whether
-    chances show); a watch link's board shows no chances (games/services/versions.py)."""
-    parts = (
-        (version, table_version)
-        if chances_version is None
-        else (version, table_version, chances_version)
-    )
-    return ".".join(str(part) for part in parts)
+def board_version(version: int, chances_version: int | None = None) -> str:
+    """What a game's board shows changes with the game (games/services/versions.py), and
+    for a member with the table's chances (its finished games' results, whether chances
+    show); a watch link's board shows no chances."""
+    return str(version) if chances_version is None else f"{version}.{chances_version}"
 
 
 def game_etag(game_id: int, version: int | str) -> str:

@@ -9,9 +9,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from games.engine.names import TAKEN, as_sentence, name_key
-from games.models import Player, Table
+from games.models import Game, Player, Table
 from games.services.errors import Refused
-from games.services.versions import table_changed
+from games.services.versions import games_changed
 
 
 def players_join(*, table: Table, names: Sequence[str]) -> list[Player]:
@@ -41,7 +41,7 @@ def player_rename(*, player: Player, name: str) -> None:
                 player.save(update_fields=["name", "name_key"])
         except IntegrityError:
             raise Refused(as_sentence(_(TAKEN).format(name=name))) from None
-        table_changed(player.table_id)
+        games_changed(Game.objects.filter(seats__player=player))  # their boards say the name
 
 
 def player_link(*, player: Player, user: AbstractBaseUser | None) -> None:

@@ -6,7 +6,6 @@ from django.db import transaction
 
 from games.models import Ruleset, Table
 from games.services.tables import table_default_ruleset
-from games.services.versions import table_changed
 
 
 def ruleset_save(*, ruleset: Ruleset, table: Table) -> Ruleset:
@@ -21,6 +20,4 @@ def ruleset_save(*, ruleset: Ruleset, table: Table) -> Ruleset:
         ruleset.save()
         if new:
             table_default_ruleset(table=table, ruleset=ruleset)
-        else:
-            table_changed(table.pk)
     return ruleset

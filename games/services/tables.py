@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from games.models import Ruleset, Season, Table, TableGone
 from games.services.errors import Refused
 from games.services.players import players_join
-from games.services.versions import table_changed
 
 
 def table_create(
@@ -34,7 +33,6 @@ def table_rename(*, table: Table, name: str) -> None:
     with transaction.atomic():
         table.name = name
         table.save(update_fields=["name"])
-        table_changed(table.pk)  # every game's board says the table's name
 
 
 def table_default_ruleset(*, table: Table, ruleset: Ruleset) -> None:

@@ -65,9 +65,8 @@ def certainty_words(key: str) -> str:
 def poll_etag(game, readonly: bool = False) -> str:
     """The version of ``game`` a scoreboard shows, sent with its poll (a JSON string's
     inside): a member's goes with the table's chances too."""
-    table = game.table
-    chances = None if readonly else table.chances_version
-    return escapejs(game_etag(game.pk, board_version(game.version, table.version, chances)))
+    chances = None if readonly else game.table.chances_version
+    return escapejs(game_etag(game.pk, board_version(game.version, chances)))
 
 
 @register.simple_tag

@@ -54,6 +54,10 @@ CHANGES = {
     "player's name": lambda game, owner: player_rename(
         player=game.seats.get(number=0).player, name="Alicia"
     ),
+}
+# Not on a board (the page shows them, drawn afresh): they move no version, so a
+# watch link's poll reads the game's row alone.
+ELSEWHERE = {
     "table's name": lambda game, owner: table_rename(table=game.table, name="Saturday club"),
     "house rules": lambda game, owner: ruleset_save(
         ruleset=Ruleset.objects.get(pk=game.ruleset_id), table=game.table
@@ -180,3 +184,15 @@ def test_a_game_not_dealt_yet_shows_the_chances_of_the_ladder_as_it_is_now(
     now = chances_line([s.player for s in game.seats.order_by("number")])
     assert now != before
     assert shown(page(phone, game)) == now
+
+
+@pytest.mark.parametrize("change", ELSEWHERE)
+def test_what_no_board_shows_leaves_its_polls_alone(change, phone, table, players, owner):
+    from games.services.games import game_start
+
+    ruleset = ruleset_save(ruleset=Ruleset(name="Ours", notes="Jokers wild"), table=table)
+    game = game_start(table=table, players=players, ruleset=ruleset, first_dealer=0, by=owner)
+    watch_link_replace(game)
+    before = (board_etag(phone, game), watch_etag(game))
+    ELSEWHERE[change](game, owner)
+    assert (board_etag(phone, game), watch_etag(game)) == before
