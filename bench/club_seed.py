@@ -22,7 +22,7 @@ from datetime import date
 
 import django
 
-from bench.seed import random_game
+from bench.seed import deal_form, random_game
 from games import engine
 
 TABLES_A_CLUB = 10
@@ -38,25 +38,13 @@ DEALS_AHEAD = 30
 MODES = ("points", "counts", "cards")
 
 
-def deal_form(rules: engine.Rules, players: int, rng: random.Random, mode: str) -> str:
-    """A deal as a phone posts it in ``mode`` (the fields of games/forms/deals.py)."""
+def deal_posted(rules: engine.Rules, players: int, rng: random.Random, mode: str) -> str:
+    """A deal as a phone posts it in ``mode``, as one form-encoded body."""
     cards: list[list[str]] = [[] for _ in range(players)]
     shooter = rng.randrange(players) if rng.random() < 0.05 else None
     for card in engine.valued_cards(rules, players):
         cards[shooter if shooter is not None else rng.randrange(players)].append(card)
-    fields = {"mode": mode}
-    if mode == "points":
-        names = [str(n) for n in range(players)]
-        entry = engine.CardsEntry(tuple(tuple(c) for c in cards))
-        raw = engine.score_deal(rules, names, entry).raw
-        fields.update({f"points-{s}": str(p) for s, p in enumerate(raw)})
-    else:
-        for seat, taken in enumerate(cards):
-            for card in taken:
-                if mode == "cards" or not card.endswith("H"):
-                    fields[f"taker-{card}"] = str(seat)
-            if mode == "counts":
-                fields[f"hearts-{seat}"] = str(sum(1 for c in taken if c.endswith("H")))
+    fields = deal_form(rules, [str(n) for n in range(players)], cards, mode)
     return "&".join(f"{k}={v}" for k, v in fields.items())
 
 
@@ -130,7 +118,7 @@ def main() -> None:
                 deal_record(game=game, entry=entry, by=owner)
             played = game.deals.count()
             deals = {
-                str(number): deal_form(rules, size, rng, MODES[number % 3])
+                str(number): deal_posted(rules, size, rng, MODES[number % 3])
                 for number in range(played + 1, played + 1 + DEALS_AHEAD)
             }
             tables.append(

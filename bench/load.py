@@ -35,6 +35,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from bench.run import HOST, Session, gunicorn, manage, server_env
+from bench.seed import deal_form
 from games import engine
 
 RULES = engine.resolve(engine.Rules(name="Black Maria, moon to the others", moon="others"), 3)
@@ -127,18 +128,7 @@ def honest_deal(rng: random.Random):
     for card in engine.valued_cards(RULES, 3):
         cards[shooter if shooter is not None else rng.randrange(3)].append(card)
     entry = engine.CardsEntry(tuple(tuple(c) for c in cards))
-    mode = rng.choice(["counts", "cards", "points"])
-    form = {"mode": mode}
-    if mode == "points":
-        raw = engine.score_deal(RULES, NAMES, entry).raw
-        form.update({f"points-{s}": str(p) for s, p in enumerate(raw)})
-    else:
-        for seat, taken in enumerate(cards):
-            for card in taken:
-                if mode == "cards" or not card.endswith("H"):
-                    form[f"taker-{card}"] = str(seat)
-            if mode == "counts":
-                form[f"hearts-{seat}"] = str(sum(1 for c in taken if c.endswith("H")))
+    form = deal_form(RULES, NAMES, cards, rng.choice(["counts", "cards", "points"]))
     return entry, form
 
 

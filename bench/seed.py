@@ -41,6 +41,26 @@ def random_deal(rules, names, rng, mode):
     return {"points": dict(zip(names, raw, strict=True))}, cards
 
 
+def deal_form(rules, names, cards, mode: str) -> dict[str, str]:
+    """The fields a phone posts for a deal whose valued cards fell so (a list per
+    seat), entered in ``mode`` (games/forms/deals.py)."""
+    from games import engine
+
+    form = {"mode": mode}
+    if mode == "points":
+        entry = engine.CardsEntry(tuple(tuple(c) for c in cards))
+        raw = engine.score_deal(rules, names, entry).raw
+        form.update({f"points-{s}": str(p) for s, p in enumerate(raw)})
+        return form
+    for seat, taken in enumerate(cards):
+        for card in taken:
+            if mode == "cards" or not card.endswith("H"):
+                form[f"taker-{card}"] = str(seat)
+        if mode == "counts":
+            form[f"hearts-{seat}"] = str(sum(1 for c in taken if c.endswith("H")))
+    return form
+
+
 def random_game(rng, table, names, rules_dict, deals, finish):
     """Deals until the game ends (``finish``) or ``deals`` are played."""
     from games import engine

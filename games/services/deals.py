@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max, OuterRef, Subquery, Value
+from django.db.models import Max, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -87,17 +87,14 @@ def _record(
     key: str | None,
 ) -> Recorded | Duplicate:
     with transaction.atomic():
-        played = Deal.objects.filter(game=OuterRef("pk")).values("game").annotate(n=Max("number"))
-        found = (
-            Game.objects.select_for_update()
-            .filter(pk=game.pk)
-            .annotate(played=Coalesce(Subquery(played.values("n")), Value(0)))
-            .values_list("version", "status", "played")
-            .first()
-        )
+        found = Game.objects.select_for_update().filter(pk=game.pk)
+        found = found.values_list("version", "status").first()
         if found is None:
             raise Game.DoesNotExist("The game was deleted.")
-        game.version, game.status, played = found
+        game.version, game.status = found
+        # Read in a statement of their own after the lock: PostgreSQL answers a locking
+        # statement's subqueries from before it waited, which missed a deal saved meanwhile.
+        seats, played = seats_and_played(game)
         if key and (number is None or number <= played):
             # Sent before? (A deal under its own number is new unless that number is taken.)
             existing = game.deals.filter(client_key=key).first()
@@ -109,7 +106,6 @@ def _record(
             raise DealConflict(taken_message(existing), existing)
         if game.is_finished:
             raise Refused(_(GAME_FINISHED))
-        seats = seats_of(game)  # under the lock: their totals are those after the last deal
         try:
             state = engine.score_game(
                 game.get_rules(),
@@ -136,6 +132,19 @@ def _record(
 
 def seats_of(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("player").order_by("number"))
+
+
+def seats_and_played(game: Game) -> tuple[list[Seat], int]:
+    """The game's seats (their totals are those after its last deal) and how many deals
+    it has had, in one statement."""
+    played = Deal.objects.filter(game=game).values("game").annotate(n=Max("number"))
+    seats = list(
+        Seat.objects.filter(game=game)
+        .select_related("player")
+        .annotate(played=Coalesce(Subquery(played.values("n")), Value(0)))
+        .order_by("number")
+    )
+    return seats, seats[0].played if seats else 0
 
 
 def deal_save(

@@ -232,7 +232,9 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
     rules, names = game.get_rules(), ["Alice", "Ben", "Cara"]
 
     def server_says(mode: str, fields: dict[str, str]) -> tuple[list[str], str]:
-        check = DealForm({**fields, "mode": mode}, rules=rules, names=names).entry.check()
+        form = DealForm({**fields, "mode": mode}, rules=rules, names=names)
+        form.is_valid()
+        check = form.entry.check()
         return [p[0].upper() + p[1:] for p in check.problems], f"{check.counted} of {check.total}"
 
     page.context.set_offline(True)
