@@ -19,6 +19,9 @@ def player_chip(page: Page, name: str):
 
 
 def seated(page: Page) -> list[str]:
+    # The new page's list, not the old page's nothing: a busy run read it mid-navigation.
+    page.wait_for_load_state()
+    page.locator("[data-seated]").wait_for(state="attached")
     return page.locator("[data-seated] label.chip span").all_inner_texts()
 
 
