@@ -59,16 +59,20 @@
   }
   function keepAssets() {
     if (!("caches" in window)) return;
-    // htmx too, which app.js loads only once the page has (named on its script).
     const sources = new Set(
       Array.from(document.querySelectorAll('link[rel="stylesheet"][href], script[src]'), (el) => el.href || el.src)
     );
-    const later = document.querySelector("script[data-htmx]");
-    if (later) sources.add(new URL(later.dataset.htmx, location.href).href);
     const assets = Array.from(sources, (source) => new Request(source, { cache: "force-cache" })).filter(
       (request) => new URL(request.url).pathname.startsWith("/static/")
     );
     caches.open(STATIC).then((cache) => cache.addAll(assets)).catch(() => {});
+    // htmx too, which app.js loads only once the page has (named on its script): kept
+    // once it has come, as asked for sooner it could come down twice on a slow phone.
+    const later = document.querySelector("script[data-htmx]");
+    if (later && shared.withHtmx) {
+      const htmx = new Request(new URL(later.dataset.htmx, location.href).href, { cache: "force-cache" });
+      shared.withHtmx(() => caches.open(STATIC).then((cache) => cache.add(htmx))).catch(() => {});
+    }
   }
   // Work the person does not wait for waits for the phone's idle time, so the
   // page can be tapped as soon as it is drawn.
