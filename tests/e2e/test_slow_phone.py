@@ -257,7 +257,8 @@ def test_a_cold_phone_downloads_the_game_page_and_its_files_once(page: Page, liv
     until_polled(page)  # and a poll after it: nothing fetched again
     fetched = [u for u in fetched if not u.endswith("/live/")]
     assert fetched.count(url) == 1, fetched
-    assert len(fetched) == len(set(fetched)), sorted(u for u in set(fetched) if fetched.count(u) > 1)
+    twice = sorted(u for u in set(fetched) if fetched.count(u) > 1)
+    assert len(fetched) == len(set(fetched)), twice
 
 
 # What htmx does on a save, counted: each event is a dispatch (and its kebab-case twin).
