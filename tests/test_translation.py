@@ -206,7 +206,7 @@ def test_the_game_speaks_norwegian_card_words(client, owner, moon_game):
     assert "Hjerterkortene blir 12, kortstokken har 13" in refused
     # The phone's own check is handed the same words.
     phone = json.loads(html.unescape(re.search(r'data-phone="([^"]*)"', page).group(1)))
-    assert phone["text"]["nobodyTook"] == "ingen har tatt {cards} ennå"
+    assert phone["text"]["whoTook"] == "hvem som tok {cards}"
     assert phone["cards"]["QS"] == {"label": "D♠", "name": "spar dame", "suit": "spades"}
 
 

@@ -165,44 +165,46 @@ def _card_takers(
     return owners, problems
 
 
-def _missing_cards_problem(missing: Sequence[str]) -> list[str]:
+def missing_cards_problem(missing: Sequence[str]) -> list[str]:
+    """ "nobody has taken A♠ yet": what a save of an unfinished entry is refused for."""
     if not missing:
         return []
     labels = [card_label(c) for c in sorted(missing, key=card_sort_key)]
     return [_(NOBODY_TOOK).format(cards=join_names(labels))]
 
 
-def read_cards(
-    rules: Rules, names: Sequence[str], entry: CardsEntry
-) -> tuple[int, list[str], list[int] | None]:
+# What a reader finds: the count so far, what can't be right, the cards nobody has
+# taken yet, and the raw points once the entry is whole and right.
+Reading = tuple[int, list[str], list[str], list[int] | None]
+
+
+def read_cards(rules: Rules, names: Sequence[str], entry: CardsEntry) -> Reading:
     players = len(names)
     problems = _seat_count_problem(names, len(entry.cards), "cards")
     if problems:
-        return 0, problems, None
+        return 0, problems, [], None
     owners, problems = _card_takers(rules, names, entry.cards, allow_hearts=True)
     values = valued_cards(rules, players)
     raw = [0] * players
     for code, seat in owners.items():
         raw[seat] += values.get(code, 0)
-    counted = sum(raw)
-    problems += _missing_cards_problem([c for c in values if c not in owners])
-    return counted, problems, None if problems else raw
+    missing = [c for c in values if c not in owners]
+    return sum(raw), problems, missing, None if problems or missing else raw
 
 
-def read_counts(
-    rules: Rules, names: Sequence[str], entry: CountsEntry
-) -> tuple[int, list[str], list[int] | None]:
+def read_counts(rules: Rules, names: Sequence[str], entry: CountsEntry) -> Reading:
     players = len(names)
     if rules.hearts != "one":
         return (
             0,
             [_("hearts count their face value here: enter the cards or the points instead")],
+            [],
             None,
         )
     problems = _seat_count_problem(names, len(entry.hearts), "hearts")
     problems += _seat_count_problem(names, len(entry.cards), "cards")
     if problems:
-        return 0, problems, None
+        return 0, problems, [], None
     raw = [0] * players
     heart_value = 1
     for seat, count in enumerate(entry.hearts):
@@ -219,29 +221,25 @@ def read_counts(
     values = valued_cards(rules, players)
     for code, seat in owners.items():
         raw[seat] += values.get(code, 0)
-    problems += _missing_cards_problem(
-        [c for c in special_cards(rules, players) if c not in owners]
-    )
-    return sum(raw), problems, None if problems else raw
+    missing = [c for c in special_cards(rules, players) if c not in owners]
+    return sum(raw), problems, missing, None if problems or missing else raw
 
 
-def read_points(
-    rules: Rules, names: Sequence[str], entry: PointsEntry
-) -> tuple[int, list[str], list[int] | None]:
+def read_points(rules: Rules, names: Sequence[str], entry: PointsEntry) -> Reading:
     players = len(names)
     problems = _seat_count_problem(names, len(entry.points), "points")
     if problems:
-        return 0, problems, None
+        return 0, problems, [], None
     bad = [names[s] for s, p in enumerate(entry.points) if not _is_int(p)]
     if bad:
-        return 0, [_(POINTS_NOT_WHOLE).format(names=join_names(bad))], None
+        return 0, [_(POINTS_NOT_WHOLE).format(names=join_names(bad))], [], None
     counted = sum(entry.points)
     total = deal_total(rules, players)
     if counted != total:
-        return counted, [_(POINTS_SUM).format(counted=counted, total=total)], None
+        return counted, [_(POINTS_SUM).format(counted=counted, total=total)], [], None
     if not points_feasible(rules, players, entry.points):
-        return counted, [_infeasible_message(rules, names, entry.points)], None
-    return counted, [], list(entry.points)
+        return counted, [_infeasible_message(rules, names, entry.points)], [], None
+    return counted, [], [], list(entry.points)
 
 
 def _infeasible_message(rules: Rules, names: Sequence[str], points: Sequence[int]) -> str:

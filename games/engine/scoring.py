@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine.entries import Entry, read_cards, read_counts, read_points
+from games.engine.entries import Entry, missing_cards_problem, read_cards, read_counts, read_points
 from games.engine.rules import (
     Rules,
     bonus_value,
@@ -37,12 +37,17 @@ class DealResult:
 
 @dataclass(frozen=True)
 class DealCheck:
-    """The live check while entering: "37 of 43" and what is still wrong."""
+    """The live check while entering: "37 of 43", what can't be right as it stands
+    (``wrong``) and what nobody has entered yet (the cards nobody took, the seats
+    with no number): a half-entered deal is unfinished, not wrong."""
 
     counted: int
     total: int
-    problems: tuple[str, ...]
+    problems: tuple[str, ...]  # everything a save would be refused for
     result: DealResult | None
+    wrong: tuple[str, ...] = ()
+    missing_cards: tuple[str, ...] = ()
+    missing_seats: tuple[int, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -54,13 +59,14 @@ def check_deal(rules: Rules, names: Sequence[str], entry: Entry) -> DealCheck:
     players = len(names)
     total = deal_total(rules, players)
     if entry.mode == "cards":
-        counted, problems, raw = read_cards(rules, names, entry)
+        counted, wrong, missing, raw = read_cards(rules, names, entry)
     elif entry.mode == "counts":
-        counted, problems, raw = read_counts(rules, names, entry)
+        counted, wrong, missing, raw = read_counts(rules, names, entry)
     else:
-        counted, problems, raw = read_points(rules, names, entry)
-    if problems or raw is None:
-        return DealCheck(counted, total, tuple(problems), None)
+        counted, wrong, missing, raw = read_points(rules, names, entry)
+    if raw is None:
+        problems = (*wrong, *missing_cards_problem(missing))
+        return DealCheck(counted, total, problems, None, tuple(wrong), tuple(missing))
     # With no moon rule a clean sweep is just points: no moon is scored.
     shooter = None if rules.moon == "none" else _moon_shooter(rules, players, entry, raw)
     scores = _apply_moon(rules, players, raw, shooter)

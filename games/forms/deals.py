@@ -19,9 +19,7 @@ from games.forms.fields import PageText, PageValues, page_number
 from games.models import LARGEST_ID
 from games.pages.entry import (
     HEARTS_NOT_A_NUMBER,
-    HEARTS_TO_ENTER,
     POINTS_NOT_A_NUMBER,
-    POINTS_TO_ENTER,
     DealEntry,
     default_mode,
     modes_for,
@@ -98,7 +96,7 @@ class DealForm(PageValues):
         entry.points = [cleaned.get(f"points-{seat}", "") for seat in seats]
         entry.takers = {card: cleaned.get(f"taker-{card}") for card in entry.takers}
         _fill_remainder(entry)
-        entry.parsed, entry.problems = _parsed(entry)
+        entry.parsed, entry.unreadable, entry.missing_seats = _parsed(entry)
         entry.is_bound = True
         self.entry = entry
         return cleaned
@@ -125,15 +123,16 @@ def _fill_remainder(entry: DealEntry) -> None:
     entry.filled = empty[0]
 
 
-def _parsed(entry: DealEntry) -> tuple[engine.Entry | None, list[str]]:
-    """The engine's entry, or None and what can't be read, in the players' words."""
+def _parsed(entry: DealEntry) -> tuple[engine.Entry | None, list[str], list[int]]:
+    """The engine's entry, or None, what can't be read (in the players' words) and
+    the seats with no number yet."""
     problems: list[str] = []
+    missing: list[int] = []
 
     def number(value: str, seat: int, what: str) -> int | None:
         name = entry.names[seat]
         if value == "":
-            missing = HEARTS_TO_ENTER if what == "hearts" else POINTS_TO_ENTER
-            problems.append(_(missing).format(name=name))
+            missing.append(seat)
             return None
         found = whole_number(value)
         if found is None:
@@ -141,16 +140,16 @@ def _parsed(entry: DealEntry) -> tuple[engine.Entry | None, list[str]]:
             problems.append(_(wrong).format(name=name, value=value[:10]))
         return found
 
-    if entry.mode == "points":
-        points = [number(v, s, "points") for s, v in enumerate(entry.points)]
-        return (None, problems) if problems else (engine.PointsEntry(tuple(points)), [])  # type: ignore[arg-type]
-    cards = entry.cards_by_seat()
     if entry.mode == "cards":
-        return engine.CardsEntry(cards), []
-    hearts = [number(v, s, "hearts") for s, v in enumerate(entry.hearts)]
-    if problems:
-        return None, problems
-    return engine.CountsEntry(tuple(hearts), cards), []  # type: ignore[arg-type]
+        return engine.CardsEntry(entry.cards_by_seat()), [], []
+    what = "points" if entry.mode == "points" else "hearts"
+    typed = entry.points if what == "points" else entry.hearts
+    numbers = [number(v, s, what) for s, v in enumerate(typed)]
+    if problems or missing:
+        return None, problems, missing
+    if what == "points":
+        return engine.PointsEntry(tuple(numbers)), [], []  # type: ignore[arg-type]
+    return engine.CountsEntry(tuple(numbers), entry.cards_by_seat()), [], []  # type: ignore[arg-type]
 
 
 class DealDeleteForm(PageValues):

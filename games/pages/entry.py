@@ -43,6 +43,12 @@ HEARTS_TO_ENTER = gettext_noop("{name}'s hearts are still to enter")
 POINTS_TO_ENTER = gettext_noop("{name}'s points are still to enter")
 POINTS_NOT_A_NUMBER = gettext_noop("{name}'s points must be a whole number (not “{value}”)")
 HEARTS_NOT_A_NUMBER = gettext_noop("{name}'s hearts must be a whole number (not “{value}”)")
+# What a half-entered deal still lacks, said in one neutral line (nothing is wrong yet).
+STILL_TO_ENTER = gettext_noop("Still to enter: {what}.")
+HEARTS_FOR = gettext_noop("hearts for {names}")
+POINTS_FOR = gettext_noop("points for {names}")
+WHO_TOOK = gettext_noop("who took {cards}")
+CARDS_NAMED = 3  # more cards than this are counted, not named
 
 
 @dataclass
@@ -58,8 +64,16 @@ class DealEntry:
     takers: dict[str, int | None] = field(default_factory=dict)  # card -> seat
     filled: int | None = None  # the seat filled in as the remainder
     parsed: engine.Entry | None = None  # what the engine judges, once it can be read
-    problems: list[str] = field(default_factory=list)  # typing problems
+    unreadable: list[str] = field(default_factory=list)  # what was typed and isn't a number
+    missing_seats: list[int] = field(default_factory=list)  # seats with no number yet
     is_bound: bool = False  # True once it holds what somebody entered
+
+    @property
+    def problems(self) -> list[str]:
+        """Why it can't be read yet, as a refused save says it."""
+        to_enter = HEARTS_TO_ENTER if self.mode == "counts" else POINTS_TO_ENTER
+        missing = [_(to_enter).format(name=self.names[s]) for s in self.missing_seats]
+        return self.unreadable + missing
 
     @property
     def players(self) -> int:
@@ -116,13 +130,22 @@ class DealEntry:
         if self.parsed is not None:
             return engine.check_deal(self.rules, self.names, self.parsed)
         total = engine.deal_total(self.rules, self.players)
-        problems = self.problems
+        wrong = self.unreadable
         if self.mode == "counts":
             # Too many hearts already: that is the problem, not the ones still to enter.
             typed = sum(n for n in map(whole_number, self.hearts) if n is not None and n > 0)
             if typed > self.hearts_total:
-                problems = [_(engine.HEARTS_SUM).format(counted=typed, hearts=self.hearts_total)]
-        return engine.DealCheck(self._counted_so_far(), total, tuple(problems), None)
+                wrong = [_(engine.HEARTS_SUM).format(counted=typed, hearts=self.hearts_total)]
+        missing = [c for c, seat in self.takers.items() if seat is None and self.mode != "points"]
+        return engine.DealCheck(
+            self._counted_so_far(),
+            total,
+            tuple(self.problems),
+            None,
+            wrong=tuple(wrong),
+            missing_cards=tuple(sorted(missing, key=engine.card_sort_key)),
+            missing_seats=tuple(self.missing_seats),
+        )
 
     def _counted_so_far(self) -> int:
         """The running count of a half-entered deal, from what can be read."""
@@ -210,6 +233,26 @@ def rest_hearts_words(count: int) -> str:
     )
 
 
+def who_took_words(count: int) -> str:
+    return ngettext("who took {count} card", "who took {count} cards", count)
+
+
+def still_to_enter(check: engine.DealCheck, names: Sequence[str], mode: str) -> str:
+    """ "Still to enter: hearts for Ann and Ben; who took Q♠." (the phone says the same)."""
+    parts = []
+    if check.missing_seats:
+        template = HEARTS_FOR if mode == "counts" else POINTS_FOR
+        who = engine.join_names([names[s] for s in check.missing_seats])
+        parts.append(_(template).format(names=who))
+    cards = check.missing_cards
+    if 0 < len(cards) <= CARDS_NAMED:
+        labels = [engine.card_label(c) for c in sorted(cards, key=engine.card_sort_key)]
+        parts.append(_(WHO_TOOK).format(cards=engine.join_names(labels)))
+    elif cards:
+        parts.append(who_took_words(len(cards)).format(count=len(cards)))
+    return _(STILL_TO_ENTER).format(what="; ".join(parts)) if parts else ""
+
+
 def rest_points_words() -> str:
     return _("The rest to {name}: {points}")
 
@@ -237,6 +280,7 @@ def entry_context(board, entry: DealEntry | None, **extra) -> dict:
         if check and check.result
         else None,
         "rest_said": rest_said(entry) if check and check.valid else "",
+        "to_enter": still_to_enter(check, board.names, entry.mode) if check else "",
         "raw_by_name": list(zip(board.names, check.result.raw, strict=True))
         if check and check.result
         else [],

@@ -41,12 +41,6 @@
     return codes.slice().sort((a, b) => config.order.indexOf(a) - config.order.indexOf(b));
   }
 
-  function nobodyTook(config, missing) {
-    if (!missing.length) return [];
-    const labels = bySortOrder(config, missing).map((c) => config.cards[c].label);
-    return [fill(config.text.nobodyTook, { cards: joinNames(config.text, labels) })];
-  }
-
   // As typed: trimmed and no longer than anybody types (games/forms/deals.py: Typed).
   function typed(fields, name) {
     const value = fields[name];
@@ -85,21 +79,39 @@
     return entry;
   }
 
-  function readNumbers(config, entry, what, problems) {
+  /* The numbers as typed, by seat (null where none can be read); `missing` gets the
+   * seats with nothing typed, `problems` what was typed and is no number. */
+  function readNumbers(config, entry, what, problems, missing) {
     const values = what === "hearts" ? entry.hearts : entry.points;
     return values.map((value, seat) => {
-      const name = config.names[seat];
       if (value === "") {
-        problems.push(fill(what === "hearts" ? config.text.heartsToEnter : config.text.pointsToEnter, { name: name }));
+        missing.push(seat);
         return null;
       }
       const number = wholeNumber(value);
       if (number === null) {
         const wrong = what === "hearts" ? config.text.heartsNotANumber : config.text.notANumber;
-        problems.push(fill(wrong, { name: name, value: value.slice(0, 10) }));
+        problems.push(fill(wrong, { name: config.names[seat], value: value.slice(0, 10) }));
       }
       return number;
     });
+  }
+
+  /* "Still to enter: hearts for Ann and Ben; who took Q♠." (pages/entry.py: still_to_enter) */
+  function stillToEnter(config, mode, missingSeats, missingCards) {
+    const text = config.text;
+    const parts = [];
+    if (missingSeats.length) {
+      const who = joinNames(text, missingSeats.map((seat) => config.names[seat]));
+      parts.push(fill(mode === "counts" ? text.heartsFor : text.pointsFor, { names: who }));
+    }
+    if (missingCards.length && missingCards.length <= text.cardsNamed) {
+      const labels = bySortOrder(config, missingCards).map((c) => config.cards[c].label);
+      parts.push(fill(text.whoTook, { cards: joinNames(text, labels) }));
+    } else if (missingCards.length) {
+      parts.push(fill(text.whoTookCount[missingCards.length], { count: missingCards.length }));
+    }
+    return parts.length ? fill(text.stillToEnter, { what: parts.join("; ") }) : "";
   }
 
   function cardsBySeat(config, entry) {
@@ -212,6 +224,7 @@
     const players = config.names.length;
     const raw = config.names.map(() => 0);
     const problems = [];
+    let missing = [];
     const perSeat = cardsBySeat(config, entry);
     let counted;
     if (entry.mode === "points") {
@@ -238,31 +251,37 @@
         for (const code of perSeat[seat]) raw[seat] += config.values[code] || 0;
       }
       const owed = entry.mode === "cards" ? config.order : config.specials;
-      problems.push(...nobodyTook(config, owed.filter((c) => entry.takers[c] === null || entry.takers[c] === undefined)));
+      missing = owed.filter((c) => entry.takers[c] === null || entry.takers[c] === undefined);
       counted = raw.reduce((a, b) => a + b, 0);
     }
-    if (problems.length) return { counted: counted, problems: problems, raw: null, scores: null, moon: null };
+    if (problems.length || missing.length) {
+      return { counted: counted, problems: problems, missing: missing, raw: null, scores: null, moon: null };
+    }
     const shooter = moonShooter(config, entry, raw, perSeat, numbers);
-    return { counted: counted, problems: [], raw: raw, scores: applyMoon(config, raw, shooter), moon: shooter };
+    return { counted: counted, problems: [], missing: [], raw: raw, scores: applyMoon(config, raw, shooter), moon: shooter };
   }
 
   /* The whole check (DealEntry.check): what the phone shows under the entry. */
   function check(config, mode, fields) {
     const entry = read(config, mode, fields);
     const problems = [];
-    const numbers = mode === "cards" ? [] : readNumbers(config, entry, mode === "counts" ? "hearts" : "points", problems);
+    const missingSeats = [];
+    const numbers =
+      mode === "cards" ? [] : readNumbers(config, entry, mode === "counts" ? "hearts" : "points", problems, missingSeats);
     let answer;
-    if (problems.length) {
+    if (problems.length || missingSeats.length) {
       const values = (mode === "points" ? entry.points : entry.hearts).map((v) => wholeNumber(v));
       let counted = values.filter((n) => n !== null).reduce((a, b) => a + b, 0);
       let said = problems;
+      let missing = [];
       if (mode === "counts") {
         for (const code of Object.keys(entry.takers)) if (entry.takers[code] !== null) counted += config.values[code];
+        missing = config.specials.filter((c) => entry.takers[c] === null || entry.takers[c] === undefined);
         // Too many hearts already: that is the problem, not the ones still to enter.
         const hearts = values.filter((n) => n !== null && n > 0).reduce((a, b) => a + b, 0);
         if (hearts > config.hearts) said = [fill(config.text.heartsSum, { counted: hearts, hearts: config.hearts })];
       }
-      answer = { counted: counted, problems: said, raw: null, scores: null, moon: null };
+      answer = { counted: counted, problems: said, missing: missing, raw: null, scores: null, moon: null };
     } else {
       answer = judge(config, entry, numbers);
     }
@@ -270,8 +289,9 @@
     return {
       counted: answer.counted,
       total: config.total,
-      valid: answer.problems.length === 0,
+      valid: answer.raw !== null,
       problems: answer.problems.map(capfirst),
+      toEnter: answer.raw ? "" : stillToEnter(config, mode, missingSeats, answer.missing),
       raw: answer.raw,
       scores: answer.scores,
       moonText: answer.raw ? moonText(config, answer.moon) : null,

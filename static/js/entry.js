@@ -134,9 +134,13 @@
       }
       if (!navigator.onLine && text.keptWhenSaved) parts.push(element("p", "kept-note muted", text.keptWhenSaved));
     } else {
-      const list = element("ul", "problems");
-      for (const problem of result.problems) list.append(element("li", "", problem));
-      parts.push(list);
+      if (result.problems.length) {
+        const list = element("ul", "problems");
+        for (const problem of result.problems) list.append(element("li", "", problem));
+        parts.push(list);
+      }
+      // Not red: half entered is not wrong.
+      if (result.toEnter) parts.push(element("p", "to-enter", result.toEnter));
     }
     showInBar(area, heads);
     const saidNow = parts.map((part) => part.outerHTML).join("");

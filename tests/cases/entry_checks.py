@@ -214,6 +214,7 @@ def engine_answer(table: str, mode: str, fields: dict[str, str]) -> dict:
 
     from games import engine
     from games.forms.deals import DealForm
+    from games.pages.entry import still_to_enter
 
     config = table_config(table)
     rules = engine.resolve(engine.Rules.from_dict(TABLES[table]["rules"]), TABLES[table]["players"])
@@ -227,7 +228,8 @@ def engine_answer(table: str, mode: str, fields: dict[str, str]) -> dict:
         "counted": check.counted,
         "total": check.total,
         "valid": check.valid,
-        "problems": [capfirst(p) for p in check.problems],
+        "problems": [capfirst(p) for p in check.wrong],
+        "toEnter": "" if check.valid else still_to_enter(check, names, mode),
         "raw": list(result.raw) if result else None,
         "scores": list(result.scores) if result else None,
         "moonText": engine.moon_summary(names, result, rules) if result else None,

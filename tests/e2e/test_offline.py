@@ -79,7 +79,7 @@ def test_two_deals_entered_offline_wait_then_are_recorded_once(page: Page, live_
 
     # The phone checks the deal itself, in the server's words.
     tap_counts(page, (4, 3), {"QS": 0, "KS": 1})
-    expect(page.locator("#entry-said .problems")).to_have_text("Nobody has taken A♠ yet")
+    expect(page.locator("#entry-said .to-enter")).to_have_text("Still to enter: who took A♠.")
     expect(page.locator("#entry-check .tally")).to_have_text("36 of 43")
     expect(page.get_by_role("button", name="Save deal 1")).to_be_disabled()
     chip(page, "taker-AS", 2).tap()
@@ -225,17 +225,19 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
     """Offline, the phone's check of counts and cards says what the server would."""
     from games.forms.deals import DealForm
     from games.models import Game
+    from games.pages.entry import still_to_enter
 
     sign_up_and_start(page, live_server, "Black Maria", checks=False)
     until_the_worker_looks_after(page)
     game = Game.objects.get()
     rules, names = game.get_rules(), ["Alice", "Ben", "Cara"]
 
-    def server_says(mode: str, fields: dict[str, str]) -> tuple[list[str], str]:
+    def server_says(mode: str, fields: dict[str, str]) -> tuple[list[str], str, str]:
         form = DealForm({**fields, "mode": mode}, rules=rules, names=names)
         form.is_valid()
         check = form.entry.check()
-        return [p[0].upper() + p[1:] for p in check.problems], f"{check.counted} of {check.total}"
+        wrong = [p[0].upper() + p[1:] for p in check.wrong]
+        return wrong, still_to_enter(check, names, mode), f"{check.counted} of {check.total}"
 
     page.context.set_offline(True)
     cases = [
@@ -251,9 +253,10 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
         page.reload()
         for name, value in fields.items():
             chip(page, name, value).tap()
-        problems, tally = server_says("counts", fields)
+        problems, to_enter, tally = server_says("counts", fields)
         expect(page.locator("#entry-check .tally")).to_have_text(tally)
         expect(page.locator("#entry-said .problems li")).to_have_text(problems)
+        expect(page.locator("#entry-said .to-enter")).to_have_text([to_enter] if to_enter else [])
 
     # Cards: the same, with every valued card to give.
     page.context.set_offline(False)
@@ -263,9 +266,10 @@ def test_the_phone_checks_a_deal_in_the_servers_own_words(page: Page, live_serve
     fields = {"taker-QS": "1", "taker-AH": "0", "taker-2H": "2"}
     for name, value in fields.items():
         chip(page, name, value).tap()
-    problems, tally = server_says("cards", fields)
+    problems, to_enter, tally = server_says("cards", fields)
     expect(page.locator("#entry-check .tally")).to_have_text(tally)
     expect(page.locator("#entry-said .problems li")).to_have_text(problems)
+    expect(page.locator("#entry-said .to-enter")).to_have_text(to_enter)
 
 
 def test_an_idle_game_page_is_not_fetched_again_by_its_polls(page: Page, live_server):
