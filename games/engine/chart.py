@@ -119,7 +119,10 @@ def score_chart(
     deals = len(totals)
     values = [0, *(t for row in totals for t in row)]
     low, high = min(values), max(values)
-    if target is not None:
+    # The target on the axis only while the lines would still fill the plot: early in
+    # a game to 100 they crowded the bottom fifth. Far off, it is named at the top edge.
+    target_in_sight = target is not None and target - high <= max(high - low, 10) / 2
+    if target_in_sight:
         high = max(high, target)
     if high == low:
         high = low + 10
@@ -170,7 +173,7 @@ def score_chart(
         x_ticks=x_ticks,
         y_ticks=y_ticks,
         zero_y=y(0),
-        target_y=y(target) if target is not None else None,
+        target_y=y(target) if target_in_sight else None,
         target=target,
         moons=moon_marks,
         summary=summary,

@@ -12,7 +12,7 @@ from games import engine
 from games.engine import clubnight
 from games.models import Evening, Game
 from games.pages import chances as during
-from games.pages.ladder import chances_line
+from games.pages.ladder import chances as ladder_chances
 from games.selectors import clubnights as clubnights_read
 from games.selectors.games import evening_etag
 
@@ -105,7 +105,7 @@ def board_context(evening: Evening, *, readonly: bool) -> dict:
         "evening": evening,
         "readonly": readonly,
         "rounds": [
-            (number, [(game, game_chances(game)) for game in round_])
+            (number, [(game, game_lines(game)) for game in round_])
             for number, round_ in enumerate(played, start=1)
         ][::-1],
         "next_round": len(played) + 1,
@@ -117,15 +117,46 @@ def board_context(evening: Evening, *, readonly: bool) -> dict:
     }
 
 
-def game_chances(game: Game) -> list[str]:
-    """Each player's chance in a game under way, where its table shows them: before
-    the first deal from the ladder, after it from the totals now."""
-    if game.is_finished or not game.table.show_chances:
-        return []
+@dataclass(frozen=True)
+class EveningSeat:
+    """A player on a game's card of the club night."""
+
+    name: str
+    total: int
+    winner: bool
+    chance: str | None = None  # of winning from here, where the table shows chances
+    chance_short: str | None = None  # the same in a narrow card ("<1%")
+
+
+def game_lines(game: Game) -> list[EveningSeat]:
+    """A game's players by total, the lowest (the leader) first, each with their
+    chance of winning from here beside them."""
     seats = list(game.seats.all())
+    said = game_chances(game, seats)
+    lines = [
+        EveningSeat(
+            seat.player.name,
+            seat.total,
+            seat.is_winner,
+            None if chance is None else during.percent_text(chance),
+            None if chance is None else during.percent_short(chance),
+        )
+        for seat, chance in zip(seats, said, strict=True)
+    ]
+    return sorted(lines, key=lambda line: line.total)  # seat order among equals
+
+
+def game_chances(game: Game, seats: list) -> list[float | None]:
+    """Each seat's chance in a game under way, where its table shows them: before
+    the first deal from the ladder (none while everyone's is the same), after it
+    from the totals now."""
+    nothing: list[float | None] = [None] * len(seats)
+    if game.is_finished or not game.table.show_chances:
+        return nothing
     if not game.deal_count:
-        return chances_line([seat.player for seat in seats])
+        before = ladder_chances([seat.player for seat in seats])
+        percents = {round(chance * 100) for chance in before}
+        return nothing if len(percents) == 1 else list(before)
     totals = [seat.total for seat in seats]
     players = [seat.player_id for seat in seats]
-    said = during.chances_now(game, players, totals, game.deal_count)
-    return during.line([seat.player.name for seat in seats], said)
+    return list(during.chances_now(game, players, totals, game.deal_count))

@@ -31,6 +31,7 @@ class SeatLine:
     leading: bool
     winner: bool
     to_target: int | None
+    place: int = 1  # 1 for the lowest total; equal totals share a place
     chance: str | None = None  # of winning from here, as shown ("62%", "under 1%")
     chance_short: str | None = None  # the same where room is short ("<1%")
 
@@ -143,6 +144,7 @@ class Scoreboard:
                 leading=best is not None and s.total == best,
                 winner=s.is_winner,
                 to_target=None if self.rules.target is None else self.rules.target - s.total,
+                place=1 + sum(other.total < s.total for other in seats),
             )
             for s in seats
         ]
@@ -230,6 +232,11 @@ class Scoreboard:
         """After a deal of a game under way, where the table shows chances (read, not
         worked out: a save's answer keeps the chances the page shows)."""
         return not self.game.is_finished and self._shows_chances
+
+    @property
+    def by_place(self) -> list[SeatLine]:
+        """The seats as a finished game's result reads: first place first."""
+        return sorted(self.seats, key=lambda seat: (seat.place, seat.number))
 
     @cached_property
     def seats_with_chances(self) -> list[SeatLine]:

@@ -20,15 +20,6 @@ def mode_name(mode: str) -> str:
 
 
 @register.filter
-def bg_stats_link(game) -> str | None:
-    """``{{ game|bg_stats_link }}``: the finished game handed to BG Stats (its seats
-    and their players prefetched)."""
-    from games.pages.links import bg_stats_link as link
-
-    return link(game)
-
-
-@register.filter
 def owned_by(table, user) -> bool:
     """``{% if table|owned_by:user %}``: show what only the table's owner may do."""
     return bool(user) and owns(user, table)

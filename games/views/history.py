@@ -56,4 +56,6 @@ def _render_stats(request: HttpRequest, games, context: dict, *, by_account: boo
     rows = player_stats(games, by_account=by_account)
     if by_account:
         rows = [row for row in rows if row.key == request.user.pk]
+    # Before any game has finished every figure is a dash: no ranking of those.
+    rows = rows if any(row.played for row in rows) else []
     return render(request, "games/stats.html", {**context, "form": form, "rows": rows})

@@ -42,9 +42,11 @@ SPILLED = """() => {
     return parseFloat(s.borderLeftWidth) > 0 && parseFloat(s.borderRightWidth) > 0
       && s.borderLeftStyle !== "none" && s.borderRightStyle !== "none";
   };
+  // Cut on purpose (a name ended with "…", a region that scrolls): not spilled.
   const clipped = (el, box) => {
-    for (let at = el; at && at !== box; at = at.parentElement) {
+    for (let at = el; at; at = at.parentElement) {
       if (getComputedStyle(at).overflowX !== "visible") return true;
+      if (at === box) return false;
     }
     return false;
   };

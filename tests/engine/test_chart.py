@@ -29,6 +29,17 @@ def test_each_player_has_a_line_from_zero_through_every_total():
     assert [m.label for m in chart.moons] == ["Deal 2: C shoots the moon"]
 
 
+def test_the_axis_fits_the_totals_while_the_target_is_far_off():
+    """Early in a game to 100 the lines crowded the bottom fifth of an axis to 100."""
+    early = c.score_chart(["A", "B", "C"], [(10, 20, 13), (16, 37, 33)], 100, [None, None])
+    assert early.target_y is None and early.target == 100  # named at the top edge
+    assert max(int(t.label) for t in early.y_ticks) < 100
+    tops = [float(line.points.split()[-1].split(",")[1]) for line in early.lines]
+    assert min(tops) < c.TOP + (c.HEIGHT - c.TOP - c.BOTTOM) / 4  # the leader near the top
+    late = c.score_chart(["A", "B", "C"], [(40, 20, 13), (76, 37, 33)], 100, [None, None])
+    assert late.target_y is not None  # within reach: drawn where it is
+
+
 def test_seven_players_get_seven_colours_and_seven_dash_patterns():
     chart = c.score_chart(list("ABCDEFG"), [(1, 2, 3, 4, 5, 6, 7)], 100, [None])
     assert len({line.colour for line in chart.lines}) == 7

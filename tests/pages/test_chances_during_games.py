@@ -145,13 +145,14 @@ def test_the_big_screen_shows_the_chances_from_here_of_games_under_way(
     Game.objects.filter(pk=game.pk).update(evening=night, round=1)
     deal_record(game=game, entry=engine.PointsEntry((13, 0, 13)), by=None)
     board = board_context(night, readonly=True)
-    ((shown, chances),) = [g for _, round_ in board["rounds"] for g in round_]
+    ((shown, lines),) = [g for _, round_ in board["rounds"] for g in round_]
     game = Game.objects.select_related("table").get(pk=game.pk)
-    expected = during.line(
-        ["Alice", "Ben", "Cara"], during.chances_now(game, [p.pk for p in players], [13, 0, 13], 1)
-    )
+    said = during.chances_now(game, [p.pk for p in players], [13, 0, 13], 1)
+    expected = dict(zip(["Alice", "Ben", "Cara"], map(during.percent_text, said), strict=True))
     assert shown.pk == game.pk
-    assert chances == expected and chances[1].startswith("Ben ")
+    # By total, the leader first, each beside their own chance.
+    assert [(line.name, line.total) for line in lines] == [("Ben", 0), ("Alice", 13), ("Cara", 13)]
+    assert {line.name: line.chance for line in lines} == expected
 
 
 def test_how_good_the_chances_during_games_have_been_is_said_under_the_ladder(

@@ -42,9 +42,10 @@ def test_the_game_chart_and_the_rating_chart_parse_in_both_languages(
     page = phone.get(moon_game.get_absolute_url()).content.decode()
     assert 'class="series"' in page
     assert svg_numbers(page) > 20
-    # A target line where the target is, not at the top: y between the chart's edges.
-    target = re.search(r'<line class="target"[^>]*y1="([^"]+)"', page)
-    assert target and 10 <= float(target.group(1)) <= 178
+    # Totals of 33-50 and a target of 100: the axis fits the totals, and the target,
+    # far above them, is named at the top edge rather than drawn.
+    assert '<line class="target"' not in page
+    assert re.search(r'class="axis target-label"[^>]*>[^<]*100[^<]*↑', page)
     # The player's page: the rating chart, once a game of theirs is finished.
     while not moon_game.__class__.objects.get(pk=moon_game.pk).is_finished:
         deal_record(game=moon_game, entry=engine.PointsEntry((43, 0, 0)), by=owner)

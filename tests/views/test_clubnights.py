@@ -119,7 +119,8 @@ def test_the_standings_follow_every_deal(client, evening):
     # The three yet to deal share the last place, with no figure yet.
     assert {(line.place, line.score) for line in lines[4:]} == {(5, "")}
     assert re.search(
-        rf'standing-name">{seat[3]}</span></span>\s*<strong class="[^"]*standing-score">3<',
+        rf'standing-name">{seat[3]}</span></span>\s*<span[^>]*>'
+        r'<strong class="[^"]*standing-score">3<',
         page,
     )
     deal_record(game=three, entry=engine.PointsEntry((43, 0, 0)), by=None)
@@ -192,7 +193,7 @@ def test_the_big_screen_follows_the_evening_with_no_controls(client, evening):
     evening.refresh_from_db()
     client.logout()
     page = client.get(reverse("watch_evening", args=[evening.watch_token])).content.decode()
-    assert 'class="big-screen"' in page and "Standings" in page
+    assert 'class="big-screen tv-page"' in page and "Standings" in page
     # Nobody is rated yet: even chances say nothing, so none are shown.
     assert "Chances:" not in re.sub(r"<[^>]+>", "", page)
     assert "<form" not in page and "<button" not in page and 'class="topbar"' not in page

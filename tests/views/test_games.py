@@ -145,7 +145,7 @@ def test_the_game_page_shows_totals_the_coming_deal_and_the_pass(client_owner, m
         'Alice <span aria-hidden="true">→</span><span class="sr-only">passes to</span> Cara' in page
     )
     assert "83 to go" in page  # Alice has 17, the game goes to 100
-    assert 'class="total leading with-chance"' in page  # Cara, 6, with her chance from here
+    assert 'class="total place-1 leading with-chance"' in page  # Cara, 6, with her chance from here
 
 
 def test_the_game_page_keeps_its_query_count_whatever_the_deals(
