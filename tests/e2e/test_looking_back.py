@@ -35,7 +35,9 @@ def test_a_finished_game_draws_its_chart_and_downloads(page: Page, live_server, 
         page.get_by_role("button", name="Save deal").tap()
         expect(page.locator(".history tbody tr")).to_have_count(rows + 1)
     expect(page.locator("#winner-h")).to_have_text("★ Cara wins")
-    assert totals(page) == ["103", "106", "6"]
+    # The final totals by place: Cara first, then Alice and Ben.
+    assert totals(page) == ["6", "103", "106"]
+    expect(page.locator(".totals .name")).to_have_text(["1. ★ Cara", "2. Alice", "3. Ben"])
 
     chart = page.locator("figure.chart").first.locator("svg[role=img]")
     expect(chart).to_be_visible()
