@@ -75,6 +75,8 @@ class PlayerForm(forms.ModelForm):
         fields = ["name"]
 
     def __init__(self, *args, table: Table, **kwargs):
+        # Its own ids: the settings page also has the table's and a season's name.
+        kwargs.setdefault("auto_id", "player_%s")
         super().__init__(*args, **kwargs)
         self.table = table
         self.fields["name"].widget.attrs.update(autocomplete="off", maxlength=NAME_MAX_LENGTH)
@@ -104,7 +106,7 @@ class SeasonForm(forms.ModelForm):
         }
 
     def __init__(self, *args, **kwargs):
-        # The table page holds the new player's form too: its name field is id_name.
+        # The settings page holds the table's name and the new player's form too.
         kwargs.setdefault("auto_id", "season_%s")
         super().__init__(*args, **kwargs)
 

@@ -26,29 +26,36 @@ def seasons_shown(table: Table) -> dict:
 
 
 def table_shown(table: Table) -> dict:
-    """The table's page: its players, recent games and club nights, the ladder and its
-    chances, the seasons, and its rulesets, each described from its settings."""
-    during = table_said(table).brier if table.show_chances else None
+    """The table's page: the ladder, its recent games and club nights, the season's
+    ladder (and, for a member, its players)."""
     return {
         "table": table,
         "players": tables_read.players_by_name(table),
         "games": tables_read.recent_games(table),
         "ladder": ladder(table),
-        "chances_said": chances_said(table) if table.show_chances else None,
-        "during_said": during,
-        "reliability": reliability_chart(during.bands) if during and during.deals else None,
         "evenings": tables_read.recent_evenings(table),
         **seasons_shown(table),
-        # A table's own may add house rules.
-        "rulesets": [
-            (ruleset, describe_rules(ruleset.to_rules())) for ruleset in rulesets_for_table(table)
-        ],
+    }
+
+
+def chances_shown(table: Table) -> dict:
+    """How good the table's chances have been (on its Statistics): the favourite's
+    wins, the Brier scores of the chances during games, and the drawing of said
+    against happened."""
+    if not table.show_chances:
+        return {}
+    during = table_said(table).brier
+    return {
+        "chances_said": chances_said(table),
+        "during_said": during,
+        "reliability": reliability_chart(during.bands) if during.deals else None,
     }
 
 
 def settings_shown(table: Table, *, link) -> dict:
-    """The table's settings page: its members, players, invites and watch link
-    (``link(name, token)``: the whole address a person copies)."""
+    """The table's settings page: its members, players, rules, seasons, invites and
+    watch link (``link(name, token)``: the whole address a person copies); each
+    ruleset described from its settings (a table's own may add house rules)."""
     members = tables_read.members(table)
     return {
         "table": table,
@@ -57,4 +64,8 @@ def settings_shown(table: Table, *, link) -> dict:
         "accounts": [table.owner] + [m.user for m in members],
         "invites": [(i, link("invite_accept", i.token)) for i in tables_read.invites(table)],
         "watch_url": link("watch_table", table.watch_token),
+        "rulesets": [
+            (ruleset, describe_rules(ruleset.to_rules())) for ruleset in rulesets_for_table(table)
+        ],
+        "seasons": seasons_shown(table)["seasons"],
     }

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 from games.access import games_for_user, get_table_for_user
 from games.forms.history import HistorySearchForm, StatsFilterForm
 from games.pages.stats import player_stats
+from games.pages.tables import chances_shown
 from games.selectors import history as history_read
 
 HISTORY_PAGE_SIZE = 20
@@ -35,7 +36,8 @@ def table_history(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def table_stats(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
-    return _render_stats(request, history_read.history(table), {"table": table})
+    context = {"table": table, **chances_shown(table)}
+    return _render_stats(request, history_read.history(table), context)
 
 
 @login_required
@@ -56,6 +58,6 @@ def _render_stats(request: HttpRequest, games, context: dict, *, by_account: boo
     rows = player_stats(games, by_account=by_account)
     if by_account:
         rows = [row for row in rows if row.key == request.user.pk]
-    # Before any game has finished every figure is a dash: no ranking of those.
-    rows = rows if any(row.played for row in rows) else []
+    # Before any deal is counted every figure is a dash: no ranking of those.
+    rows = rows if any(row.played or row.deals for row in rows) else []
     return render(request, "games/stats.html", {**context, "form": form, "rows": rows})

@@ -21,7 +21,7 @@ from games.selectors.ladder import standing_of
 from games.selectors.tables import accounts_at
 from games.services import players as player_services
 from games.services.errors import Refused
-from games.views.responses import table_page
+from games.views.responses import players_page, players_url
 
 
 @login_required
@@ -30,14 +30,14 @@ def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_user(request, pk)
     form = PlayerForm(request.POST, table=table)
     if not form.is_valid():
-        return table_page(request, table, player_form=form, status=422)
+        return players_page(request, table, player_form=form, status=422)
     try:
         (player,) = player_services.players_join(table=table, names=[form.cleaned_data["name"]])
     except Refused as refusal:
         form.add_error("name", refusal.problems[0])
-        return table_page(request, table, player_form=form, status=422)
+        return players_page(request, table, player_form=form, status=422)
     messages.success(request, _("{name} joins the table.").format(name=player.name))
-    return redirect(table)
+    return redirect(players_url(request, table))
 
 
 @login_required
@@ -55,7 +55,7 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error("name", refusal.problems[0])
         else:
             messages.success(request, _("{old} is now {new}.").format(old=old, new=player.name))
-            return redirect(player.table)
+            return redirect(players_url(request, player.table))
     return render(request, "games/player_rename.html", {"form": form, "player": player})
 
 

@@ -9,8 +9,10 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
 
+from games.access import owns
 from games.forms.tables import MemberForm, PlayerForm, SeasonForm, TableNameForm
 from games.models import Table
 from games.pages.links import absolute_url
@@ -24,19 +26,10 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def table_page(
-    request: HttpRequest,
-    table: Table,
-    *,
-    player_form: PlayerForm | None = None,
-    season_form: SeasonForm | None = None,
-    status=200,
+    request: HttpRequest, table: Table, *, player_form: PlayerForm | None = None, status=200
 ) -> HttpResponse:
     """The table's page, with a refused form's errors where a post was refused."""
-    context = {
-        **table_shown(table),
-        "player_form": player_form or PlayerForm(table=table),
-        "season_form": season_form or SeasonForm(),
-    }
+    context = {**table_shown(table), "player_form": player_form or PlayerForm(table=table)}
     return render(request, "games/table_detail.html", context, status=status)
 
 
@@ -49,8 +42,27 @@ def settings_page(
         **settings_shown(table, link=lambda name, token: absolute_url(request, name, token)),
         "name_form": forms_.get("name_form") or TableNameForm(instance=table),
         "member_form": forms_.get("member_form") or MemberForm(),
+        "player_form": forms_.get("player_form") or PlayerForm(table=table),
+        "season_form": forms_.get("season_form") or SeasonForm(),
     }
     return render(request, "games/table_settings.html", context, status=status)
+
+
+def players_page(
+    request: HttpRequest, table: Table, *, player_form: PlayerForm, status: int
+) -> HttpResponse:
+    """Where the table's players are looked after, with the form's errors: the
+    settings page for its owner, the table's page for a member."""
+    if owns(request.user, table):
+        return settings_page(request, table, player_form=player_form, status=status)
+    return table_page(request, table, player_form=player_form, status=status)
+
+
+def players_url(request: HttpRequest, table: Table) -> str:
+    """The page a change to a player goes back to (as :func:`players_page`)."""
+    if owns(request.user, table):
+        return reverse("table_settings", args=[table.pk])
+    return table.get_absolute_url()
 
 
 # --- A poll's answer ------------------------------------------------------------------

@@ -41,7 +41,7 @@ def ruleset_new(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request, _("{rules} saved: new games start from it.").format(rules=ruleset.name)
         )
-        return redirect(table)
+        return redirect("table_settings", table.pk)
     return _render_ruleset_form(request, table, form, status=422 if form.errors else 200)
 
 
@@ -57,7 +57,7 @@ def ruleset_edit(request: HttpRequest, pk: int, ruleset_pk: int) -> HttpResponse
             request,
             _("{rules} saved. Games already started keep their rules.").format(rules=ruleset.name),
         )
-        return redirect(table)
+        return redirect("table_settings", table.pk)
     return _render_ruleset_form(request, table, form, status=422 if form.errors else 200)
 
 

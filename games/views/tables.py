@@ -98,14 +98,14 @@ def table_default_ruleset(request: HttpRequest, pk: int) -> HttpResponse:
     ruleset_id = DefaultRulesetForm(request.POST).read()["ruleset"]
     if ruleset_id is None:
         messages.error(request, _("Choose a ruleset."))
-        return redirect(table)
+        return redirect("table_settings", table.pk)
     table_services.table_default_ruleset(
         table=table, ruleset=get_ruleset_for_table(table, ruleset_id)
     )
     messages.success(
         request, _("New games here play {rules}.").format(rules=table.default_ruleset.name)
     )
-    return redirect(table)
+    return redirect("table_settings", table.pk)
 
 
 @login_required
@@ -154,14 +154,14 @@ def season_new(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_table_for_owner(request, pk)
     form = SeasonForm(request.POST)
     if not form.is_valid():
-        return table_page(request, table, season_form=form, status=422)
+        return settings_page(request, table, season_form=form, status=422)
     try:
         season = table_services.season_add(table=table, **form.cleaned_data)
     except Refused as refusal:
         form.add_error(None, refusal.problems[0])
-        return table_page(request, table, season_form=form, status=422)
+        return settings_page(request, table, season_form=form, status=422)
     messages.success(request, _("{name} is a season of its own.").format(name=season.name))
-    return redirect(table)
+    return redirect("table_settings", table.pk)
 
 
 @login_required
@@ -173,4 +173,4 @@ def season_delete(request: HttpRequest, pk: int, season_pk: int) -> HttpResponse
     messages.success(
         request, _("{name} is no longer a season (its games stay).").format(name=season.name)
     )
-    return redirect(table)
+    return redirect("table_settings", table.pk)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
 from games import engine
@@ -96,7 +97,7 @@ def test_the_chances_fit_a_phone_under_the_totals_over_the_game_and_in_its_pictu
 
 
 def test_the_chances_said_against_what_happened_fit_a_phone(browser: Browser, live_server):
-    """The table's own calibration under its ladder: bands of chances said, how often
+    """The table's own calibration on its Statistics: bands of chances said, how often
     they came true, and how many times; drawn with no script, in Norwegian and dark."""
     user = get_user_model().objects.create_user("ann", password="a-long-pass-phrase")
     table = Table.objects.create(name="Torsdagsklubben", owner=user)
@@ -105,7 +106,7 @@ def test_the_chances_said_against_what_happened_fit_a_phone(browser: Browser, li
         play_hearts(table, players, winner=number % 3, days=number)
     page = phone(browser, locale="nb-NO", color_scheme="dark")
     sign_in(page, live_server)
-    page.goto(f"{live_server.url}{table.get_absolute_url()}")
+    page.goto(f"{live_server.url}{reverse('table_stats', args=[table.pk])}")
     drawing = page.locator("figure.reliability")
     expect(drawing.locator("h3")).to_have_text("Sagt mot skjedd")
     expect(drawing.locator("svg")).to_be_visible()

@@ -38,12 +38,14 @@ def test_script_typed_anywhere_never_runs(page: Page, live_server):
     page.get_by_role("button", name="Make the table").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(SCRIPT)
 
+    page.get_by_role("link", name="Settings").click()
     page.get_by_role("link", name="Adapt Black Maria", exact=True).click()
     page.fill("#id_name", SVG)
     page.fill("#id_notes", SCRIPT + IMG)
     page.get_by_role("button", name="Save the rules").click()
     page.select_option("#default-ruleset", label=SVG)
     page.get_by_role("button", name="Use these rules").click()
+    page.get_by_role("link", name=f"Back to {SCRIPT}").click()
 
     page.get_by_role("link", name="New game").click()
     open_choices(page)
@@ -71,7 +73,7 @@ def test_script_typed_anywhere_never_runs(page: Page, live_server):
     follow(page.get_by_role("link", name=SCRIPT), touch=False)  # the table page
     until_settled(page)
     assert injected(page) == []
-    follow(page.get_by_role("link", name="Members & links"), touch=False)
+    follow(page.get_by_role("link", name="Settings"), touch=False)
     until_settled(page)
     assert injected(page) == []
     assert dialogs == []

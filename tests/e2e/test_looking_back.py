@@ -80,6 +80,5 @@ def test_a_finished_game_draws_its_chart_and_downloads(page: Page, live_server, 
     follow(page.get_by_role("link", name="Back to Friday club"))
     follow(page.get_by_role("link", name="All games"))
     check_page(page, "44-history")
-    follow(page.get_by_role("link", name="Back to Friday club"))
     follow(page.get_by_role("link", name="Import games…"))
     check_page(page, "45-import")

@@ -224,7 +224,7 @@ def test_the_app_s_own_csv_export_is_refused_saying_to_import_the_json(
     what can be brought back, and the file itself is refused saying so."""
     make_games(table, players, 1, 3)
     client.force_login(owner)
-    page = client.get(table.get_absolute_url(), **headers).content.decode()
+    page = client.get(reverse("table_history", args=[table.pk]), **headers).content.decode()
     assert ("a backup" if not headers else "en sikkerhetskopi") in page
     exported = client.get(reverse("table_export", args=[table.pk, "csv"]), **headers)
     csv = b"".join(exported.streaming_content)

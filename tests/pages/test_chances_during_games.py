@@ -155,13 +155,13 @@ def test_the_big_screen_shows_the_chances_from_here_of_games_under_way(
     assert {line.name: line.chance for line in lines} == expected
 
 
-def test_how_good_the_chances_during_games_have_been_is_said_under_the_ladder(
+def test_how_good_the_chances_during_games_have_been_is_said_on_the_statistics(
     client, owner, table, players
 ):
     for shift in range(6):
         play(table, players, shift)
     client.force_login(owner)
-    page = text(client.get(table.get_absolute_url()))
+    page = text(client.get(reverse("table_stats", args=[table.pk])))
     said = fresh_said(table).brier
     assert said.deals > 10
     shown = re.search(r"The chances during games, after (\d+) deals, have (not yet )?been", page)

@@ -358,19 +358,20 @@ def test_members_see_each_player_s_chance_before_the_first_deal_unless_turned_of
     assert client.post(url, {"show": "0"}).status_code == 302
     assert "Chances to win" not in client.get(other.get_absolute_url()).content.decode()
     assert "Chance of winning" not in client.get(game.get_absolute_url()).content.decode()
-    assert "favourite won" not in client.get(table.get_absolute_url()).content.decode()
-    assert "during games" not in client.get(table.get_absolute_url()).content.decode()
+    stats = reverse("table_stats", args=[table.pk])
+    assert "favourite won" not in client.get(stats).content.decode()
+    assert "during games" not in client.get(stats).content.decode()
     client.post(url, {"show": "1"})
     assert "Chances to win" in client.get(other.get_absolute_url()).content.decode()
 
 
-def test_the_ladder_says_how_good_the_chances_have_been(client, owner, table, players):
+def test_the_statistics_say_how_good_the_chances_have_been(client, owner, table, players):
     for winner in (0, 0, 1, 0):
         play_to_the_end(table, players, winner)
     said = ratings.calibration(ratings.rate(kept.finished_results(table)))
     assert said.games == 3  # the first game, everyone new, had no favourite
     client.force_login(owner)
-    page = client.get(table.get_absolute_url()).content.decode()
+    page = client.get(reverse("table_stats", args=[table.pk])).content.decode()
     assert f"the favourite won {said.won} of 3 games; the chances said {said.expected:.1f}." in page
 
 

@@ -52,13 +52,15 @@ def test_an_adapted_ruleset_has_no_note_of_the_old_one_and_becomes_the_default(c
     client_owner.post(url, ruleset_post(name="Hearts, passing right", pass_direction="right"))
     table.refresh_from_db()
     assert table.default_ruleset.name == "Hearts, passing right"
-    # The table page describes each ruleset from its settings, in the person's language.
-    page = text(client_owner.get(table.get_absolute_url()))
+    # The settings page describes each ruleset from its settings, in the person's language.
+    page = text(client_owner.get(reverse("table_settings", args=[table.pk])))
     assert (
         "Hearts 1 each, Q♠ 13, K♠ 10, A♠ 7 · moon: the others add · to 100 · pass to the right"
         in page
     )
-    nb = text(client_owner.get(table.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="nb"))
+    nb = text(
+        client_owner.get(reverse("table_settings", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="nb")
+    )
     assert "Hjerter 1 hver, D♠ 13, K♠ 10, E♠ 7 · måne: de andre får den · til 100" in nb
     form = text(client_owner.get(url, HTTP_ACCEPT_LANGUAGE="nb"))
     assert "Vises på spillsiden" in form and "House rules shown" not in form

@@ -115,12 +115,12 @@ def test_a_season_overlapping_another_is_refused_naming_it(client_owner, table):
     assert said in html.unescape(text(nb))
 
 
-def test_every_id_on_the_table_page_is_its_own_and_each_field_has_its_label(client_owner, table):
+def test_every_id_on_the_settings_page_is_its_own_and_each_field_has_its_label(client_owner, table):
     """The season's name and the new player's were both id_name: the new player's
-    box had no label a screen reader could find."""
+    box had no label a screen reader could find. The table's name is there too now."""
 
-    page = client_owner.get(reverse("table_detail", args=[table.pk])).content.decode()
+    page = client_owner.get(reverse("table_settings", args=[table.pk])).content.decode()
     ids = re.findall(r'\bid="([^"]+)"', page)
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
-    assert '<label for="id_name">New player&#x27;s name</label>' in page
+    assert '<label for="player_name">New player&#x27;s name</label>' in page
     assert 'for="season_name"' in page and 'id="season_name"' in page
