@@ -61,8 +61,14 @@ HIDDEN_SIDEWAYS = """() => [...document.querySelectorAll("body *")]
 def phone(browser: Browser, **options) -> Page:
     """Another phone at 360×640, touch first, in a context of its own (``options``: its
     locale, its colour scheme)."""
+    return screen(browser, 360, 640, **options)
+
+
+def screen(browser: Browser, width: int, height: int, *, touch: bool = True, **options) -> Page:
+    """A screen of this size in a context of its own: a phone or a tablet (touch), a
+    laptop or a TV (``touch=False``)."""
     context = browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, **options
+        viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch, **options
     )
     return context.new_page()
 

@@ -15,7 +15,7 @@ from games.models import Player, Ruleset, Table
 from games.services.games import game_start
 from games.services.sharing import watch_link_replace
 from tests.e2e.conftest import TAKE_SCREENSHOTS, axe_violations, screenshot, sign_in
-from tests.e2e.helpers import HIDDEN_SIDEWAYS
+from tests.e2e.helpers import HIDDEN_SIDEWAYS, phone, screen
 from tests.e2e.seven import NAMES, seven_at_a_table
 
 SIZES = {
@@ -137,14 +137,7 @@ def test_every_screen_fits_at_every_size(browser: Browser, live_server, club, si
     problems = []
     for locale, scheme in LOOKS:
         touch = size in ("phone", "tablet")
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            is_mobile=touch,
-            has_touch=touch,
-            locale=locale,
-            color_scheme=scheme,
-        )
-        page = context.new_page()
+        page = screen(browser, width, height, touch=touch, locale=locale, color_scheme=scheme)
         sign_in(page, live_server)
         for name, url in {**pages, **tv}.items():
             page.goto(live_server.url + url)
@@ -158,7 +151,7 @@ def test_every_screen_fits_at_every_size(browser: Browser, live_server, club, si
                 problems += tv_problems(page, shown)
             if size != "phone":  # the phone's are checked with its other tests
                 problems += [f"{shown}: {v}" for v in axe_violations(page)]
-        context.close()
+        page.context.close()
     assert problems == [], "\n".join(problems)
 
 
@@ -179,8 +172,7 @@ def tv_problems(page, shown: str) -> list[str]:
 def test_the_tv_pages_on_a_phone_stay_as_they_are(browser: Browser, live_server, club):
     """The big screen's TV layout is for a wide screen: a phone keeps its column."""
     _, tv = club
-    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
-    page = context.new_page()
+    page = phone(browser)
     page.goto(live_server.url + tv["watch"])
     assert page.evaluate(BIGGEST_OF, ".totals .points") < 40
-    context.close()
+    page.context.close()

@@ -30,14 +30,7 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
     browser: Browser, live_server, seven, locale, scheme
 ):
     _, table, game, finished = seven
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640},
-        is_mobile=True,
-        has_touch=True,
-        locale=locale,
-        color_scheme=scheme,
-    )
-    page = context.new_page()
+    page = phone(browser, locale=locale, color_scheme=scheme)
     sign_in(page, live_server)
     token = watch_link_replace(game)
     pages = {
@@ -80,7 +73,7 @@ def test_every_page_of_a_seven_player_table_fits_a_360_px_phone(
     assert sheet.locator("thead th").all_inner_texts()[1:] == NAMES[::-1]  # in full
     assert page.evaluate("document.documentElement.scrollWidth") <= 703
     assert sheet.bounding_box()["width"] <= 703
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("count", [3, 4])
