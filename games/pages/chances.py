@@ -170,14 +170,6 @@ def percent_short(chance: float) -> str:
     return _("{percent}%").format(percent=percent_number(chance))
 
 
-def line(names: Sequence[str], chances: Sequence[float]) -> list[str]:
-    """ "Ann 62%", "Ben 30%", "Cara under 1%", in the person's language."""
-    return [
-        _("{name} {chance}").format(name=name, chance=percent_text(chance))
-        for name, chance in zip(names, chances, strict=True)
-    ]
-
-
 def chances_now(
     game: Game, players: Sequence[int], totals: Sequence[int], played: int
 ) -> list[float]:
