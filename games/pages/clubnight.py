@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from games import engine
 from games.engine import clubnight
-from games.models import Evening, Game
+from games.models import Evening, Game, Seat
 from games.pages import chances as during
 from games.pages.ladder import chances as ladder_chances
 from games.selectors import clubnights as clubnights_read
@@ -146,7 +146,7 @@ def game_lines(game: Game) -> list[EveningSeat]:
     return sorted(lines, key=lambda line: line.total)  # seat order among equals
 
 
-def game_chances(game: Game, seats: list) -> list[float | None]:
+def game_chances(game: Game, seats: list[Seat]) -> list[float | None]:
     """Each seat's chance in a game under way, where its table shows them: before
     the first deal from the ladder (none while everyone's is the same), after it
     from the totals now."""
